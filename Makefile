@@ -1,0 +1,48 @@
+# Two commands: `make run` (set up, then serve on SQLite) and `make test` (set up, then check).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install install-dev run test lint migrations-check pytest e2e bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Stamp files: reinstall only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev,postgres]"
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py load_syllabus
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+migrations-check: install-dev
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
+
+pytest: install-dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test: lint migrations-check pytest
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

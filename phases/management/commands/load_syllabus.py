@@ -1,0 +1,48 @@
+from pathlib import Path
+
+import yaml
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.syllabus import SyllabusError, validate
+
+
+class Command(BaseCommand):
+    help = (
+        "Validate and load the syllabus fixture. Idempotent: rows are matched by their slugs, "
+        "so a reload updates content in place and never touches a learner's progress."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--file",
+            type=Path,
+            default=settings.BASE_DIR / "fixtures" / "syllabus.yaml",
+            help="The syllabus YAML (default: fixtures/syllabus.yaml).",
+        )
+
+    def handle(self, *args, file: Path, verbosity: int, **options):
+        try:
+            objects = yaml.safe_load(file.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise CommandError(f"cannot read {file}: {exc}") from exc
+        except yaml.YAMLError as exc:
+            raise CommandError(f"{file} is not valid YAML: {exc}") from exc
+        try:
+            validate(objects)
+        except SyllabusError as exc:
+            lines = "\n".join(f"  - {problem}" for problem in exc.problems)
+            raise CommandError(f"{file} failed validation:\n{lines}") from exc
+
+        with transaction.atomic():
+            call_command("loaddata", str(file), verbosity=0)
+
+        if verbosity:
+            counts = ", ".join(
+                f"{model.objects.count()} {model._meta.verbose_name_plural}"
+                for model in (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
+            )
+            self.stdout.write(self.style.SUCCESS(f"Syllabus loaded from {file.name}: {counts}."))

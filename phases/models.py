@@ -1,0 +1,185 @@
+"""The NCA-GENM syllabus: content loaded from fixtures/syllabus.yaml.
+
+Every model has a slug natural key, so the YAML carries no primary keys and reloading it updates
+rows in place: learner rows that point at a self-check survive any content change.
+"""
+
+from django.db import models
+from django.urls import reverse
+
+
+class SlugManager(models.Manager):
+    def get_by_natural_key(self, slug: str):
+        return self.get(slug=slug)
+
+
+class Domain(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=100)
+    exam_weight = models.PositiveSmallIntegerField(help_text="Share of the exam, in percent.")
+    description = models.TextField()
+    study_order = models.PositiveSmallIntegerField(unique=True)
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["study_order"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class Phase(models.Model):
+    number = models.PositiveSmallIntegerField(unique=True)
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=120)
+    goal = models.TextField()
+    how_examined = models.TextField()
+    practice_exercise = models.TextField()
+    domains = models.ManyToManyField(Domain, related_name="phases")
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"Phase {self.number}: {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("progress:phase", args=[self.slug])
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class Topic(models.Model):
+    slug = models.SlugField(unique=True)
+    domain = models.ForeignKey(Domain, on_delete=models.CASCADE, related_name="topics")
+    title = models.CharField(max_length=160)
+    summary = models.TextField()
+    is_published = models.BooleanField(
+        default=False, help_text="A published guide; the rest are on the way."
+    )
+    trap = models.TextField(blank=True, help_text="The wrong answer the exam baits, if any.")
+    order = models.PositiveSmallIntegerField()
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["domain__study_order", "order"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["phases.domain"]
+
+
+class SelfCheckQuerySet(models.QuerySet):
+    def current(self):
+        """Self-checks still in the syllabus (retired ones stay only for learners' history)."""
+        return self.filter(retired=False)
+
+
+class SelfCheckManager(SlugManager.from_queryset(SelfCheckQuerySet)):
+    pass
+
+
+class SelfCheck(models.Model):
+    """A question the learner must answer without notes; it counts for one phase and one domain."""
+
+    slug = models.SlugField(unique=True)
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="self_checks")
+    domain = models.ForeignKey(Domain, on_delete=models.CASCADE, related_name="self_checks")
+    topic = models.ForeignKey(
+        Topic, on_delete=models.SET_NULL, null=True, blank=True, related_name="self_checks"
+    )
+    prompt = models.TextField()
+    answer = models.TextField(help_text="A short reference answer, drawn from the study guide.")
+    order = models.PositiveSmallIntegerField()
+    retired = models.BooleanField(
+        default=False,
+        help_text="Removed from the syllabus: counts nowhere, but learners' ticks are kept.",
+    )
+
+    objects = SelfCheckManager()
+
+    class Meta:
+        ordering = ["phase__number", "order"]
+        indexes = [models.Index(fields=["phase", "order"]), models.Index(fields=["domain"])]
+
+    def __str__(self) -> str:
+        return self.prompt[:80]
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["phases.phase", "phases.domain", "phases.topic"]
+
+
+class IntensityQuerySet(models.QuerySet):
+    def default(self):
+        return self.filter(is_default=True).first()
+
+
+class IntensityManager(SlugManager.from_queryset(IntensityQuerySet)):
+    pass
+
+
+class Intensity(models.Model):
+    """One of the study guide's three calendars: how many hours a week, and for whom."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=60)
+    audience = models.TextField(help_text="Who this intensity is for, from the study guide.")
+    hours_per_week = models.PositiveSmallIntegerField()
+    is_default = models.BooleanField(default=False)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    objects = IntensityManager()
+
+    class Meta:
+        ordering = ["order"]
+        verbose_name_plural = "intensities"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+
+class PhaseHoursManager(models.Manager):
+    def get_by_natural_key(self, intensity_slug: str, phase_slug: str):
+        return self.get(intensity__slug=intensity_slug, phase__slug=phase_slug)
+
+
+class PhaseHours(models.Model):
+    """The hours an intensity gives one phase."""
+
+    intensity = models.ForeignKey(Intensity, on_delete=models.CASCADE, related_name="phase_hours")
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="hours")
+    hours = models.PositiveSmallIntegerField()
+
+    objects = PhaseHoursManager()
+
+    class Meta:
+        ordering = ["intensity__order", "phase__number"]
+        verbose_name_plural = "phase hours"
+        constraints = [
+            models.UniqueConstraint(fields=["intensity", "phase"], name="unique_phase_hours")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.intensity}: {self.phase} ({self.hours} h)"
+
+    def natural_key(self) -> tuple[str, str]:
+        return (self.intensity.slug, self.phase.slug)
+
+    natural_key.dependencies = ["phases.intensity", "phases.phase"]

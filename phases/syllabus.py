@@ -1,0 +1,95 @@
+"""Checks on the syllabus fixture before it touches the database.
+
+Pure: takes the parsed YAML (Django's serialization format, natural keys only) and returns the
+problems it finds, each naming the offending slug.
+"""
+
+from collections import Counter
+from typing import Any
+
+TOTAL_EXAM_WEIGHT = 100
+MIN_CHECKS_PER_PHASE = 5
+MIN_CHECKS_PER_DOMAIN = 3
+
+
+class SyllabusError(ValueError):
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _rows(objects: list[dict[str, Any]], model: str) -> list[dict[str, Any]]:
+    return [obj.get("fields") or {} for obj in objects if obj.get("model") == f"phases.{model}"]
+
+
+def _key(value: Any) -> str | None:
+    """A natural-key reference as the fixture writes it: ``[slug]`` or a bare slug."""
+    if isinstance(value, list | tuple):
+        return value[0] if value else None
+    return value
+
+
+def find_problems(objects: Any) -> list[str]:
+    if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
+        return ["the syllabus must be a list of objects with 'model' and 'fields'"]
+    problems = [
+        f"{obj.get('model')} '{(obj.get('fields') or {}).get('slug', '?')}' has a primary key; "
+        "use natural keys only"
+        for obj in objects
+        if "pk" in obj
+    ]
+
+    domains = _rows(objects, "domain")
+    phases = _rows(objects, "phase")
+    checks = [row for row in _rows(objects, "selfcheck") if not row.get("retired")]
+    intensities = _rows(objects, "intensity")
+
+    for model, rows in [("domain", domains), ("phase", phases), ("intensity", intensities)]:
+        for slug, count in Counter(row.get("slug") for row in rows).items():
+            if count > 1:
+                problems.append(f"{model} '{slug}' appears {count} times")
+
+    weights = {row.get("slug"): row.get("exam_weight") or 0 for row in domains}
+    total = sum(weights.values())
+    if total != TOTAL_EXAM_WEIGHT:
+        listed = ", ".join(f"{slug} {weight}" for slug, weight in weights.items()) or "no domains"
+        problems.append(f"domain exam weights sum to {total}, not {TOTAL_EXAM_WEIGHT} ({listed})")
+
+    for row in checks:
+        slug = row.get("slug", "?")
+        if not str(row.get("prompt") or "").strip():
+            problems.append(f"self-check '{slug}' has no prompt")
+        if not str(row.get("answer") or "").strip():
+            problems.append(f"self-check '{slug}' has no answer")
+        if _key(row.get("phase")) not in {p.get("slug") for p in phases}:
+            problems.append(f"self-check '{slug}' names unknown phase {row.get('phase')!r}")
+        if _key(row.get("domain")) not in weights:
+            problems.append(f"self-check '{slug}' names unknown domain {row.get('domain')!r}")
+
+    per_phase = Counter(_key(row.get("phase")) for row in checks)
+    for phase in phases:
+        count = per_phase[phase.get("slug")]
+        if count < MIN_CHECKS_PER_PHASE:
+            problems.append(
+                f"phase '{phase.get('slug')}' has {count} self-checks; "
+                f"it needs at least {MIN_CHECKS_PER_PHASE}"
+            )
+    per_domain = Counter(_key(row.get("domain")) for row in checks)
+    for slug in weights:
+        if per_domain[slug] < MIN_CHECKS_PER_DOMAIN:
+            problems.append(
+                f"domain '{slug}' has {per_domain[slug]} self-checks; "
+                f"it needs at least {MIN_CHECKS_PER_DOMAIN}"
+            )
+
+    defaults = [row.get("slug") for row in intensities if row.get("is_default")]
+    if len(defaults) != 1:
+        named = ", ".join(defaults) if defaults else "none"
+        problems.append(f"exactly one intensity must be the default; found {named}")
+    return problems
+
+
+def validate(objects: Any) -> None:
+    problems = find_problems(objects)
+    if problems:
+        raise SyllabusError(problems)

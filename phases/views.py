@@ -1,0 +1,29 @@
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .models import Domain, Intensity, Phase, Topic
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    domains = Domain.objects.order_by("-exam_weight", "study_order")
+    return render(
+        request,
+        "phases/home.html",
+        {"domains": domains, "intensities": Intensity.objects.all()},
+    )
+
+
+@require_GET
+def syllabus(request: HttpRequest) -> HttpResponse:
+    phases = Phase.objects.prefetch_related(
+        Prefetch(
+            "domains",
+            queryset=Domain.objects.prefetch_related(
+                Prefetch("topics", queryset=Topic.objects.order_by("order"))
+            ),
+        )
+    )
+    return render(request, "phases/syllabus.html", {"phases": phases})

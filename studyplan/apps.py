@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StudyplanConfig(AppConfig):
+    name = "studyplan"
+    verbose_name = "Study plan"

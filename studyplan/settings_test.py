@@ -1,0 +1,16 @@
+"""Fast, hermetic settings for the test suite."""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("DJANGO_SECURE_COOKIES", "0")
+
+from .settings import *  # noqa: E402, F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,31 @@
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    # No database query: load balancers and benchmarks poll this.
+    return HttpResponse("ok", content_type="text/plain")
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ["username", "email"]
+        help_texts = {"email": "Optional: only used to send you a password reset link."}
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("progress:dashboard")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("progress:plan-choose")
+        return render(request, "registration/signup.html", {"form": form}, status=400)
+    return render(request, "registration/signup.html", {"form": form})
