@@ -16,6 +16,7 @@ class SlugManager(models.Manager):
 class Domain(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100)
+    short_name = models.CharField(max_length=20, blank=True, help_text="For narrow chart labels.")
     exam_weight = models.PositiveSmallIntegerField(help_text="Share of the exam, in percent.")
     description = models.TextField()
     study_order = models.PositiveSmallIntegerField(unique=True)

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from .readiness import DomainReadiness
 
-WIDTH = 800
-HEIGHT = 220
-GAP = 4
+WIDTH = 1000
+HEIGHT = 200
+GAP = 6
+LABEL_CHAR_WIDTH = 7.5  # roughly, for the 14px labels under the columns
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Column:
     fill_height: float
     planned_y: float
     label_x: float
-    wide: bool  # room for the domain's name inside the column
+    wide: bool  # room for the domain's full name under the column
 
     @property
     def css_state(self) -> str:
@@ -50,7 +51,7 @@ def columns(domains: Sequence[DomainReadiness]) -> list[Column]:
                 fill_height=round(fill_height, 1),
                 planned_y=round(HEIGHT - HEIGHT * domain.planned, 1),
                 label_x=round(x + width / 2, 1),
-                wide=width >= 90,
+                wide=width >= LABEL_CHAR_WIDTH * len(domain.name),
             )
         )
         x += width + GAP

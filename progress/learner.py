@@ -71,6 +71,7 @@ def check_counts(user):
         .values(
             "domain__slug",
             "domain__name",
+            "domain__short_name",
             "domain__exam_weight",
             "domain__study_order",
             "phase__number",
@@ -95,6 +96,7 @@ def learner_state(user, *, today: datetime.date, with_plan: bool = True) -> Lear
             row["domain__slug"],
             {
                 "name": row["domain__name"],
+                "short_name": row["domain__short_name"],
                 "weight": row["domain__exam_weight"],
                 "study_order": row["domain__study_order"],
                 "done": 0,
@@ -114,6 +116,7 @@ def learner_state(user, *, today: datetime.date, with_plan: bool = True) -> Lear
             readiness.DomainCount(
                 slug=slug,
                 name=domain["name"],
+                short_name=domain["short_name"],
                 weight=domain["weight"],
                 study_order=domain["study_order"],
                 done=domain["done"],

@@ -28,6 +28,7 @@ class DomainCount:
     done: int
     total: int
     planned: float = 0.0  # share of the domain's self-checks the calendar expects done by today
+    short_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class DomainReadiness:
     readiness: float
     marks_at_risk: float
     planned: float
+    short_name: str = ""
 
     @property
     def behind(self) -> bool:
@@ -121,6 +123,7 @@ def assess(domains: Iterable[DomainCount], threshold: float = DEFAULT_THRESHOLD)
                     readiness=(share := readiness(domain.done, domain.total)),
                     marks_at_risk=domain.weight * (1 - share),
                     planned=domain.planned,
+                    short_name=domain.short_name or domain.name,
                 )
                 for domain in domains
             ),
