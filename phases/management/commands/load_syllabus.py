@@ -4,7 +4,8 @@ import yaml
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.core.serializers.base import DeserializationError
+from django.db import DatabaseError, transaction
 
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.syllabus import SyllabusError, validate
@@ -37,8 +38,13 @@ class Command(BaseCommand):
             lines = "\n".join(f"  - {problem}" for problem in exc.problems)
             raise CommandError(f"{file} failed validation:\n{lines}") from exc
 
-        with transaction.atomic():
-            call_command("loaddata", str(file), verbosity=0)
+        try:
+            with transaction.atomic():
+                call_command("loaddata", str(file), verbosity=0)
+        except (DeserializationError, DatabaseError, ValueError) as exc:
+            # What validation cannot see (a reference to an unknown slug, a bad value) surfaces
+            # here; the transaction has rolled back, so say so instead of dumping a traceback.
+            raise CommandError(f"{file} could not be loaded; nothing was changed: {exc}") from exc
 
         if verbosity:
             counts = ", ".join(
