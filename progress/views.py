@@ -169,7 +169,11 @@ def plan_preview(request) -> HttpResponse:
     form = PlanForm(request.GET)
     valid = form.is_valid()
     if request.htmx:
-        return render(request, "progress/plan_choose.html#preview", {"preview": _preview_of(form)})
+        return render(
+            request,
+            "progress/plan_choose.html#preview",
+            {"preview": _preview_of(form), "form": form, "show_errors": True},
+        )
     return _plan_page(request, form, status=200 if valid else 400)
 
 

@@ -1,0 +1,98 @@
+"""Real Chromium, driven by Playwright, against pytest-django's live server.
+
+Debian's Chromium is used as installed (never `playwright install`): the tests skip without it
+on a workstation, and fail without it in CI, where a silent skip would hide a broken journey.
+"""
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django would otherwise refuse the
+# database work that fixtures (flush, syllabus reload) do around each test.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright  # noqa: E402
+
+E2E_DIR = Path(__file__).resolve().parent
+TIMEOUT_MS = 10_000
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # A conftest hook sees every collected item, not only this folder's: mark ours alone.
+    for item in items:
+        if item.path.is_relative_to(E2E_DIR):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        reason = "Chromium is not installed (no `chromium` on PATH): apt-get install -y chromium"
+        if os.environ.get("CI"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    expect.set_options(timeout=TIMEOUT_MS)
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def site(transactional_db, syllabus, live_server) -> str:
+    """The live server's base URL, with the syllabus in the database it serves.
+
+    The live server only sees committed rows, hence `transactional_db`; its flush after every
+    test empties the syllabus tables, and `syllabus` (requested after it) loads them again.
+    """
+    return live_server.url
+
+
+def _new_page(browser: Browser, base_url: str, **context_options) -> Iterator[Page]:
+    context = browser.new_context(base_url=base_url, **context_options)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.set_default_navigation_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    # A journey can look right while a script crashes or a background request fails.
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"uncaught JavaScript error: {error}"))
+    page.on(
+        "response",
+        lambda response: (
+            problems.append(f"HTTP {response.status} from {response.request.method} {response.url}")
+            if response.status >= 500
+            else None
+        ),
+    )
+    yield page
+    # Closed before the database flush, so no request of this test is still being served.
+    context.close()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def page(browser: Browser, site: str) -> Iterator[Page]:
+    yield from _new_page(browser, site)
+
+
+@pytest.fixture
+def page_without_js(browser: Browser, site: str) -> Iterator[Page]:
+    yield from _new_page(browser, site, java_script_enabled=False)
