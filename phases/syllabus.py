@@ -61,10 +61,26 @@ def find_problems(objects: Any) -> list[str]:
             problems.append(f"self-check '{slug}' has no prompt")
         if not str(row.get("answer") or "").strip():
             problems.append(f"self-check '{slug}' has no answer")
-        if _key(row.get("phase")) not in {p.get("slug") for p in phases}:
+        if _key(row.get("phase")) not in {phase.get("slug") for phase in phases}:
             problems.append(f"self-check '{slug}' names unknown phase {row.get('phase')!r}")
         if _key(row.get("domain")) not in weights:
             problems.append(f"self-check '{slug}' names unknown domain {row.get('domain')!r}")
+
+    topics = _rows(objects, "topic")
+    topic_domains = {row.get("slug"): _key(row.get("domain")) for row in topics}
+    for slug, domain in topic_domains.items():
+        if domain not in weights:
+            problems.append(f"topic '{slug}' names unknown domain {domain!r}")
+    for row in _rows(objects, "selfcheck"):
+        topic = _key(row.get("topic"))
+        if topic is not None and topic not in topic_domains:
+            problems.append(f"self-check '{row.get('slug', '?')}' names unknown topic {topic!r}")
+    intensity_slugs = {row.get("slug") for row in intensities}
+    phase_slugs = {row.get("slug") for row in phases}
+    for row in _rows(objects, "phasehours"):
+        intensity, phase = _key(row.get("intensity")), _key(row.get("phase"))
+        if intensity not in intensity_slugs or phase not in phase_slugs:
+            problems.append(f"phase hours for '{intensity}' / '{phase}' name an unknown slug")
 
     per_phase = Counter(_key(row.get("phase")) for row in checks)
     for phase in phases:

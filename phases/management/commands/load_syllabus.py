@@ -26,6 +26,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file: Path, verbosity: int, **options):
+        # loaddata searches fixture directories for relative names: always hand it a full path.
+        file = file.resolve()
         try:
             objects = yaml.safe_load(file.read_text(encoding="utf-8"))
         except OSError as exc:
@@ -45,6 +47,22 @@ class Command(BaseCommand):
             # What validation cannot see (a reference to an unknown slug, a bad value) surfaces
             # here; the transaction has rolled back, so say so instead of dumping a traceback.
             raise CommandError(f"{file} could not be loaded; nothing was changed: {exc}") from exc
+
+        in_file = {
+            (obj.get("fields") or {}).get("slug")
+            for obj in objects
+            if obj.get("model") == "phases.selfcheck"
+        }
+        orphans = sorted(set(SelfCheck.objects.current().values_list("slug", flat=True)) - in_file)
+        if orphans:
+            # loaddata never deletes: a check left out of the file would go on counting.
+            self.stderr.write(
+                self.style.WARNING(
+                    f"{len(orphans)} self-check(s) in the database are not in {file.name} and "
+                    f"still count: {', '.join(orphans)}. To remove one, keep it in the file "
+                    "with `retired: true`."
+                )
+            )
 
         if verbosity:
             counts = ", ".join(

@@ -1,0 +1,87 @@
+import os
+import subprocess
+import sys
+
+import pytest
+from django.conf import settings
+
+START_DJANGO = (
+    "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+)
+
+
+def start(code: str = START_DJANGO, **env: str) -> subprocess.CompletedProcess[str]:
+    """Start Django with the production settings module in a fresh interpreter."""
+    # The test settings put a secret key into this process's environment: leave it behind.
+    base = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DJANGO_SECRET_KEY", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        env={**base, "DJANGO_SETTINGS_MODULE": "studyplan.settings", **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{}, {"DJANGO_DEBUG": "0"}, {"DJANGO_DEBUG": "off", "DJANGO_SECRET_KEY": ""}],
+    ids=["debug-unset", "debug-0", "empty-key"],
+)
+def test_without_debug_a_missing_secret_key_stops_the_start(env):
+    result = start(**env)
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+
+
+def test_with_debug_on_it_starts_without_a_secret_key():
+    result = start(DJANGO_DEBUG="1")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True"
+
+
+def test_without_debug_it_starts_with_a_secret_key():
+    result = start(DJANGO_SECRET_KEY="a-long-random-production-secret-0123456789abcdef")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+@pytest.mark.skipif(
+    os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="DATABASE_URL points at PostgreSQL",
+)
+def test_default_database_is_sqlite_tuned_for_concurrent_writers():
+    database = settings.DATABASES["default"]
+    options = database["OPTIONS"]
+
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert options["timeout"] == 20
+    assert "PRAGMA journal_mode=WAL" in options["init_command"]
+    assert "PRAGMA synchronous=NORMAL" in options["init_command"]
+
+
+def test_a_sqlite_connection_runs_in_wal_with_a_20_second_busy_timeout(tmp_path):
+    code = (
+        "import django; django.setup()\n"
+        "from django.db import connection\n"
+        "with connection.cursor() as cursor:\n"
+        "    for pragma in ('journal_mode', 'synchronous', 'busy_timeout'):\n"
+        "        cursor.execute(f'PRAGMA {pragma}')\n"
+        "        print(cursor.fetchone()[0])\n"
+        "print(connection.transaction_mode)\n"
+    )
+    result = start(code, DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+
+    assert result.returncode == 0, result.stderr
+    # synchronous=NORMAL reads back as 1; the busy timeout is in milliseconds.
+    assert result.stdout.split() == ["wal", "1", "20000", "IMMEDIATE"]
