@@ -82,6 +82,13 @@ class Session:
             },
         )
 
+    def log_in(self, username: str, password: str) -> Response:
+        token = self.csrf_from("/accounts/login/")
+        return self.post(
+            "/accounts/login/",
+            {"csrfmiddlewaretoken": token, "username": username, "password": password},
+        )
+
     def close(self) -> None:
         if self._conn is not None:
             self._conn.close()
