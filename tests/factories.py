@@ -1,7 +1,10 @@
 import datetime
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from phases.models import Intensity, SelfCheck
 from progress.models import CheckOff, StudyPlan
@@ -40,3 +43,116 @@ class CheckOffFactory(factory.django.DjangoModelFactory):
 def tick(user, *slugs: str) -> None:
     for slug in slugs:
         CheckOffFactory(user=user, self_check=SelfCheck.objects.get(slug=slug))
+
+
+def make_plan(user, *, intensity: str = "standard", days_ago: int = 0, exam_in: int | None = None):
+    """A plan that started ``days_ago`` days before today (the server's today, not the OS's)."""
+    today = timezone.localdate()
+    return StudyPlanFactory(
+        user=user,
+        intensity=Intensity.objects.get(slug=intensity),
+        start_date=today - datetime.timedelta(days=days_ago),
+        exam_date=today + datetime.timedelta(days=exam_in) if exam_in is not None else None,
+    )
+
+
+# Reading responses: the tests look at elements and their text, not at exact markup.
+
+# Elements that never have an end tag.
+VOID_ELEMENTS = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+
+
+@dataclass
+class Element:
+    tag: str
+    attrs: dict[str, str | None]
+    depth: int  # 0 for an element at the top level of a fragment
+    parts: list[str] = field(default_factory=list)
+    children: list["Element"] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The element's text with entities decoded and whitespace collapsed."""
+        return " ".join("".join(self.parts).split())
+
+    @property
+    def classes(self) -> list[str]:
+        return (self.attrs.get("class") or "").split()
+
+
+class _Outline(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.elements: list[Element] = []
+        self.open: list[Element] = []
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, dict(attrs), len(self.open))
+        self.elements.append(element)
+        if self.open:
+            self.open[-1].children.append(element)
+        if tag not in VOID_ELEMENTS:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID_ELEMENTS:
+            self.open.pop()
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.open) - 1, -1, -1):
+            if self.open[index].tag == tag:
+                del self.open[index:]
+                return
+
+    def handle_data(self, data):
+        for element in self.open:
+            element.parts.append(data)
+
+
+def elements(html: str | bytes) -> list[Element]:
+    parser = _Outline()
+    parser.feed(html.decode() if isinstance(html, bytes) else html)
+    parser.close()
+    return parser.elements
+
+
+def element_by_id(html: str | bytes, element_id: str) -> Element:
+    found = [element for element in elements(html) if element.attrs.get("id") == element_id]
+    assert len(found) == 1, f"expected one element with id={element_id!r}, found {len(found)}"
+    return found[0]
+
+
+def with_class(html: str | bytes, css_class: str) -> list[Element]:
+    return [element for element in elements(html) if css_class in element.classes]
+
+
+def table_rows(html: str | bytes, css_class: str) -> list[list[str]]:
+    """The text of each body row's cells in the one table with this class."""
+    (table,) = [element for element in with_class(html, css_class) if element.tag == "table"]
+    (body,) = [child for child in table.children if child.tag == "tbody"]
+    return [
+        [cell.text for cell in row.children if cell.tag in ("th", "td")]
+        for row in body.children
+        if row.tag == "tr"
+    ]
+
+
+def page_text(html: str | bytes) -> str:
+    return " ".join(element.text for element in elements(html) if element.depth == 0)

@@ -1,0 +1,213 @@
+"""Learner B can neither see nor change learner A's plan or ticks, by any URL."""
+
+import datetime
+
+import icalendar
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls.converters import IntConverter
+
+from phases.models import SelfCheck
+from progress import urls as progress_urls
+from progress.models import CheckOff, StudyPlan
+from tests.factories import UserFactory, element_by_id, make_plan, table_rows, tick
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+A_TICKS = ["p1-residual-gradient-flow", "p1-backprop", "p2-fid-direction", "p6-privacy-control"]
+B_TICKS = ["p1-multimodal-loss"]
+
+
+@pytest.fixture
+def learner_a(syllabus):
+    a = UserFactory(username="ada")
+    make_plan(a, intensity="extended", days_ago=20, exam_in=100)
+    tick(a, *A_TICKS)
+    return a
+
+
+@pytest.fixture
+def learner_b(syllabus):
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def client_b(client, learner_b):
+    client.force_login(learner_b)
+    return client
+
+
+def ticked(user) -> set[str]:
+    return set(CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True))
+
+
+def dashboard_done(response) -> dict[str, str]:
+    rows = table_rows(response.content, "domain-table")
+    return {cells[0].removesuffix(" Lagging"): cells[2] for cells in rows}
+
+
+def test_bs_dashboard_shows_bs_ticks_only(client_b, learner_a, learner_b):
+    make_plan(learner_b)
+    tick(learner_b, *B_TICKS)
+
+    response = client_b.get(reverse("progress:dashboard"))
+
+    done = dashboard_done(response)
+    assert done["Core Machine Learning and AI Knowledge"] == "1/6"
+    assert done["Experimentation"] == "0/7"
+    assert done["Trustworthy AI"] == "0/7"
+    assert "Standard schedule" in response.content.decode()
+    assert "Extended schedule" not in response.content.decode()
+
+
+def test_bs_plan_page_shows_bs_plan_only(client_b, learner_a, learner_b):
+    make_plan(learner_b, intensity="fast-track", days_ago=1)
+    tick(learner_b, *B_TICKS)
+
+    response = client_b.get(reverse("progress:plan"))
+
+    text = response.content.decode()
+    assert "Fast track" in text
+    assert "Extended" not in text
+    assert "to your exam" not in text  # A set an exam date; B did not
+    rows = table_rows(response.content, "plan-table")
+    assert [row[4] for row in rows[:2]] == ["1/7", "0/7"]
+
+
+def test_bs_calendar_is_bs_plan_only(client_b, learner_a, learner_b):
+    plan_b = make_plan(learner_b, intensity="standard", days_ago=-7)
+
+    response = client_b.get(reverse("progress:plan-calendar"))
+
+    events = list(icalendar.Calendar.from_ical(response.content).walk("VEVENT"))
+    assert len(events) == 6  # no exam event: that is A's
+    assert events[0].decoded("DTSTART") == plan_b.start_date
+    assert all(f"-{learner_a.pk}@" not in str(event["UID"]) for event in events)
+
+
+def test_b_without_a_plan_does_not_get_as_plan(client_b, learner_a):
+    plan = client_b.get(reverse("progress:plan"))
+    calendar = client_b.get(reverse("progress:plan-calendar"))
+    choose = client_b.get(reverse("progress:plan-choose"))
+
+    assert plan.status_code == 302
+    assert calendar.status_code == 404
+    assert "checked" in element_by_id(choose.content, "intensity-standard").attrs
+    assert element_by_id(choose.content, "id_start_date").attrs["value"] != (
+        learner_a.study_plan.start_date.isoformat()
+    )
+    assert not element_by_id(choose.content, "id_exam_date").attrs.get("value")
+
+
+def test_bs_phase_page_shows_bs_ticks_only(client_b, learner_a, learner_b):
+    tick(learner_b, *B_TICKS)
+
+    response = client_b.get(reverse("progress:phase", args=["core-ml-foundations"]))
+
+    assert "1 of 7" in element_by_id(response.content, "phase-progress").text
+    for slug in A_TICKS[:2]:
+        assert "Mark done" in element_by_id(response.content, f"check-{slug}").text
+    assert "Done" in element_by_id(response.content, f"check-{B_TICKS[0]}").text
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_b_unticking_a_check_a_ticked_leaves_as_tick(client_b, learner_a, learner_b, headers):
+    url = reverse("progress:selfcheck-toggle", args=[A_TICKS[0]])
+
+    client_b.post(url, {"done": "0"}, **headers)
+
+    assert ticked(learner_a) == set(A_TICKS)
+    assert ticked(learner_b) == set()
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_b_ticking_makes_bs_row_only(client_b, learner_a, learner_b, headers):
+    url = reverse("progress:selfcheck-toggle", args=["p3-clip-training"])
+
+    response = client_b.post(url, {"done": "1"}, **headers)
+
+    assert ticked(learner_b) == {"p3-clip-training"}
+    assert ticked(learner_a) == set(A_TICKS)
+    if headers:
+        # B's figures: 1 check of 6 in phase 3, nothing of A's.
+        assert "1 of 6" in element_by_id(response.content, "phase-progress").text
+
+
+def test_b_ticking_what_a_ticked_gives_each_their_own_row(client_b, learner_a, learner_b):
+    client_b.post(reverse("progress:selfcheck-toggle", args=[A_TICKS[0]]), {"done": "1"})
+
+    assert ticked(learner_b) == {A_TICKS[0]}
+    assert ticked(learner_a) == set(A_TICKS)
+    assert CheckOff.objects.filter(self_check__slug=A_TICKS[0]).count() == 2
+
+
+def test_b_saving_a_plan_never_touches_as_plan(client_b, learner_a, learner_b):
+    before = StudyPlan.objects.filter(user=learner_a).values().get()
+
+    response = client_b.post(
+        reverse("progress:plan-choose"),
+        {
+            "intensity": "fast-track",
+            "start_date": datetime.date.today().isoformat(),
+            # Fields a form does not declare are ignored, whoever they name.
+            "user": learner_a.pk,
+            "user_id": learner_a.pk,
+        },
+    )
+
+    assert response.status_code == 302
+    assert StudyPlan.objects.filter(user=learner_a).values().get() == before
+    assert StudyPlan.objects.get(user=learner_b).intensity.slug == "fast-track"
+    assert StudyPlan.objects.count() == 2
+
+
+def test_a_query_string_naming_another_learner_changes_nothing(client_b, learner_a, learner_b):
+    response = client_b.get(reverse("progress:dashboard"), {"user": learner_a.pk})
+
+    assert dashboard_done(response)["Core Machine Learning and AI Knowledge"] == "0/6"
+
+
+def learner_patterns(patterns, prefix=""):
+    """Every URL pattern outside the admin, with its full route."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name == "admin":
+                continue
+            yield from learner_patterns(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            assert isinstance(pattern, URLPattern)
+            yield prefix + str(pattern.pattern), pattern
+
+
+def test_no_progress_url_takes_an_id():
+    for pattern in progress_urls.urlpatterns:
+        converters = pattern.pattern.converters
+        assert not any(isinstance(c, IntConverter) for c in converters.values()), pattern
+        assert set(converters) <= {"slug"}, pattern
+
+
+def test_no_url_outside_the_admin_names_a_user_or_a_primary_key():
+    routes = list(learner_patterns(get_resolver().url_patterns))
+    assert any("study/" in route for route, _ in routes)  # the walk reached the progress app
+    for route, pattern in routes:
+        params = set(getattr(pattern.pattern, "converters", {})) | set(
+            pattern.pattern.regex.groupindex
+        )
+        assert not params & {"pk", "id", "user", "user_id", "username", "learner"}, route
+        assert not any(
+            isinstance(c, IntConverter) for c in getattr(pattern.pattern, "converters", {}).values()
+        ), route
+
+
+def test_selfcheck_slugs_in_urls_name_content_not_learners(client_b, learner_a):
+    # The one slug a learner URL takes is a self-check's or a phase's; a CheckOff id is not one.
+    check_off = CheckOff.objects.filter(user=learner_a).first()
+
+    response = client_b.post(
+        reverse("progress:selfcheck-toggle", args=[str(check_off.pk)]), {"done": "0"}
+    )
+
+    assert response.status_code == 404
+    assert SelfCheck.objects.filter(slug=str(check_off.pk)).count() == 0
+    assert ticked(learner_a) == set(A_TICKS)
