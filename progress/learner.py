@@ -1,19 +1,21 @@
-"""What the learner pages read: one plan, one aggregate over self-checks, per request.
+"""What the learner pages read: the cached syllabus, plus this learner's plan and ticks.
 
-Every query here starts from the learner, so nothing can reach another learner's rows.
+The plan comes with request.user (see studyplan.auth.LearnerBackend); the ticks are one small
+query that starts from the learner, so nothing here can reach another learner's rows.
 """
 
+import dataclasses
 import datetime
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import Count, FilteredRelation, Q
 
-from phases.models import Intensity, PhaseHours, SelfCheck
+from phases.content import CheckInfo, Syllabus, syllabus
 from phases.schedule import IntensityOption, Schedule, lay_out
 
 from . import readiness
-from .models import StudyPlan
+from .models import CheckOff, StudyPlan
 
 
 @dataclass(frozen=True)
@@ -28,115 +30,93 @@ class PhaseProgress:
 
 @dataclass
 class LearnerState:
+    content: Syllabus
     plan: StudyPlan | None
     schedule: Schedule | None
     report: readiness.Report
-    phases: dict[int, PhaseProgress] = field(default_factory=dict)
+    ticked: frozenset[int]  # ids of the self-checks this learner has done
+    phases: dict[int, PhaseProgress]
 
+    def with_state(self, checks: list[CheckInfo]) -> list[CheckInfo]:
+        return [dataclasses.replace(check, done=check.id in self.ticked) for check in checks]
 
-def schedule_for(plan: StudyPlan) -> Schedule:
-    phase_hours = PhaseHours.objects.filter(intensity_id=plan.intensity_id).values_list(
-        "phase__number", "hours"
-    )
-    return lay_out(list(phase_hours), plan.intensity.hours_per_week, plan.start_date)
-
-
-def intensity_options() -> list[tuple[Intensity, IntensityOption]]:
-    intensities = list(Intensity.objects.prefetch_related("phase_hours__phase"))
-    return [
-        (
-            intensity,
-            IntensityOption(
-                slug=intensity.slug,
-                hours_per_week=intensity.hours_per_week,
-                phase_hours=tuple(
-                    sorted((row.phase.number, row.hours) for row in intensity.phase_hours.all())
-                ),
-                order=intensity.order,
+    def first_open_check(self, domain_slug: str | None = None) -> CheckInfo | None:
+        return next(
+            (
+                check
+                for check in self.content.checks
+                if check.id not in self.ticked
+                and (domain_slug is None or check.domain.slug == domain_slug)
             ),
+            None,
+        )
+
+
+def plan_of(user) -> StudyPlan | None:
+    # A reverse one-to-one raises an AttributeError subclass when there is no plan.
+    return getattr(user, "study_plan", None)
+
+
+def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
+    return lay_out(
+        content.phase_hours[plan.intensity.slug], plan.intensity.hours_per_week, plan.start_date
+    )
+
+
+def intensity_options(intensities, content: Syllabus) -> list[IntensityOption]:
+    return [
+        IntensityOption(
+            slug=intensity.slug,
+            hours_per_week=intensity.hours_per_week,
+            phase_hours=content.phase_hours[intensity.slug],
+            order=intensity.order,
         )
         for intensity in intensities
     ]
 
 
-def check_counts(user):
-    """Self-checks per (domain, phase), with how many of them this learner has done.
-
-    The join to check-offs is filtered to this learner in its ON clause, so other learners'
-    ticks never multiply the totals.
-    """
-    return (
-        SelfCheck.objects.current()
-        .annotate(mine=FilteredRelation("check_offs", condition=Q(check_offs__user=user)))
-        .values(
-            "domain__slug",
-            "domain__name",
-            "domain__short_name",
-            "domain__exam_weight",
-            "domain__study_order",
-            "phase__number",
-        )
-        .annotate(total=Count("id"), done=Count("mine"))
-        .order_by()
-    )
-
-
-def learner_state(user, *, today: datetime.date, with_plan: bool = True) -> LearnerState:
-    plan = None
-    schedule = None
-    if with_plan:
-        plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
-        schedule = schedule_for(plan) if plan else None
+def learner_state(user, *, today: datetime.date) -> LearnerState:
+    content = syllabus()
+    plan = plan_of(user)
+    schedule = schedule_for(plan, content) if plan else None
     due = schedule.share_due(today) if schedule else {}
+    ticked = frozenset(CheckOff.objects.for_user(user).values_list("self_check_id", flat=True))
 
-    domains: dict[str, dict] = {}
-    phases: dict[int, list[int]] = {}
-    for row in check_counts(user):
-        domain = domains.setdefault(
-            row["domain__slug"],
-            {
-                "name": row["domain__name"],
-                "short_name": row["domain__short_name"],
-                "weight": row["domain__exam_weight"],
-                "study_order": row["domain__study_order"],
-                "done": 0,
-                "total": 0,
-                "by_phase": {},
-            },
+    totals: Counter[tuple[str, int]] = Counter()
+    done: Counter[tuple[str, int]] = Counter()
+    for check in content.checks:
+        key = (check.domain.slug, check.phase.number)
+        totals[key] += 1
+        done[key] += check.id in ticked
+
+    def domain_count(domain) -> readiness.DomainCount:
+        by_phase = {number: n for (slug, number), n in totals.items() if slug == domain.slug}
+        return readiness.DomainCount(
+            slug=domain.slug,
+            name=domain.name,
+            short_name=domain.short_name,
+            weight=domain.weight,
+            study_order=domain.study_order,
+            done=sum(n for (slug, _), n in done.items() if slug == domain.slug),
+            total=sum(by_phase.values()),
+            planned=readiness.planned_share(by_phase, due),
         )
-        domain["done"] += row["done"]
-        domain["total"] += row["total"]
-        domain["by_phase"][row["phase__number"]] = row["total"]
-        phase = phases.setdefault(row["phase__number"], [0, 0])
-        phase[0] += row["done"]
-        phase[1] += row["total"]
 
-    report = readiness.assess(
-        (
-            readiness.DomainCount(
-                slug=slug,
-                name=domain["name"],
-                short_name=domain["short_name"],
-                weight=domain["weight"],
-                study_order=domain["study_order"],
-                done=domain["done"],
-                total=domain["total"],
-                planned=readiness.planned_share(domain["by_phase"], due),
-            )
-            for slug, domain in domains.items()
-        ),
-        threshold=settings.READINESS_THRESHOLD,
-    )
+    phases = {
+        phase.number: PhaseProgress(
+            done=sum(n for (_, number), n in done.items() if number == phase.number),
+            total=sum(n for (_, number), n in totals.items() if number == phase.number),
+        )
+        for phase in content.phases
+    }
     return LearnerState(
+        content=content,
         plan=plan,
         schedule=schedule,
-        report=report,
-        phases={number: PhaseProgress(*counts) for number, counts in phases.items()},
+        report=readiness.assess(
+            (domain_count(domain) for domain in content.domains),
+            threshold=settings.READINESS_THRESHOLD,
+        ),
+        ticked=ticked,
+        phases=phases,
     )
-
-
-def first_open_check(user, *, domain_slug: str | None = None) -> SelfCheck | None:
-    checks = SelfCheck.objects.current().exclude(check_offs__user=user).select_related("phase")
-    if domain_slug:
-        checks = checks.filter(domain__slug=domain_slug)
-    return checks.order_by("phase__number", "order").first()

@@ -13,6 +13,9 @@ class StudyPlan(models.Model):
     intensity = models.ForeignKey(Intensity, on_delete=models.PROTECT, related_name="plans")
     start_date = models.DateField()
     exam_date = models.DateField(null=True, blank=True)
+    progress_version = models.PositiveIntegerField(
+        default=0, help_text="Moves on every tick or plan change; keys the cached dashboard."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,58 +1,80 @@
+import dataclasses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef, Prefetch
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.middleware import HtmxDetails
 
-from phases.models import Intensity, Phase, SelfCheck, Topic
+from phases.content import CheckInfo, syllabus
+from phases.models import Intensity
 from phases.schedule import fitting_intensity, lay_out
 
 from . import chart, ics, services
 from .forms import PlanForm
-from .learner import first_open_check, intensity_options, learner_state
-from .models import CheckOff
+from .learner import intensity_options, learner_state, plan_of
+
+DASHBOARD_TTL = 24 * 60 * 60
+# The one part of a cached dashboard that belongs to the request, not to the learner.
+CSRF_HOLE = "__csrf-token-of-this-request__"
 
 
-class HtmxHttpRequest:  # for type hints only: request.htmx is set by HtmxMiddleware
-    htmx: HtmxDetails
+def _dashboard_key(user, today) -> str | None:
+    """A key that changes whenever anything on the dashboard can: ticks, plan, day, content.
+
+    The version lives in the database (bumped on every tick), so a cached copy in one server
+    process is never served after a tick handled by another.
+    """
+    plan = plan_of(user)
+    if plan is None:
+        return None
+    return (
+        f"dashboard:{user.pk}:{plan.progress_version}:{plan.updated_at.timestamp()}:"
+        f"{today.isoformat()}:{syllabus().version}"
+    )
 
 
-def _phase_titles() -> dict[int, Phase]:
-    return {phase.number: phase for phase in Phase.objects.all()}
+def _render_dashboard(request, today) -> str:
+    state = learner_state(request.user, today=today)
+    report = state.report
+    focus = report.lagging if report.started and not report.ready else None
+    context = {
+        "state": state,
+        "report": report,
+        "overall": report,
+        "columns": chart.columns(report.domains),
+        "chart": chart,
+        "first_phase": state.content.phases[0] if state.content.phases else None,
+        "next_check": state.first_open_check(focus.slug if focus else None),
+        "current_slot": state.schedule.current(today) if state.schedule else None,
+        "csrf_token": CSRF_HOLE,
+    }
+    return render_to_string("progress/dashboard.html", context, request)
 
 
 @login_required
 @require_GET
 def dashboard(request) -> HttpResponse:
+    """The learner's home, cached whole until their next tick or plan change.
+
+    Rendering it is most of its cost and it changes only when the learner acts, so the page is
+    kept per learner and only the CSRF token is filled in per request. A page carrying one-off
+    messages is rendered fresh and not kept.
+    """
     today = timezone.localdate()
-    state = learner_state(request.user, today=today)
-    report = state.report
-    if report.started:
-        focus = report.lagging
-        next_check = first_open_check(request.user, domain_slug=focus.slug) if focus else None
-    else:
-        focus = None
-        next_check = first_open_check(request.user)
-    current = state.schedule.current(today) if state.schedule else None
-    return render(
-        request,
-        "progress/dashboard.html",
-        {
-            "state": state,
-            "report": report,
-            "overall": report,
-            "columns": chart.columns(report.domains),
-            "chart": chart,
-            "next_check": next_check,
-            "current_slot": current,
-            "lagging_rule": "Lowest share of self-checks done; a tie goes to the heavier domain.",
-        },
-    )
+    key = None if len(messages.get_messages(request)) else _dashboard_key(request.user, today)
+    page = cache.get(key) if key else None
+    if page is None:
+        page = _render_dashboard(request, today)
+        if key:
+            cache.set(key, page, DASHBOARD_TTL)
+    return HttpResponse(page.replace(CSRF_HOLE, get_token(request)))
 
 
 @login_required
@@ -63,7 +85,7 @@ def plan(request) -> HttpResponse:
     if state.plan is None:
         messages.info(request, "Choose your schedule first.")
         return redirect("progress:plan-choose")
-    phases = _phase_titles()
+    phases = {phase.number: phase for phase in state.content.phases}
     current = state.schedule.current(today)
     rows = [
         {
@@ -89,19 +111,20 @@ def plan(request) -> HttpResponse:
     )
 
 
-def _preview(intensity: Intensity | None, start, exam) -> dict | None:
+def _preview(intensities, intensity: Intensity | None, start, exam) -> dict | None:
     """The calendar the plan form's values would lay out, for the live preview."""
     if intensity is None or start is None:
         return None
-    options = {option.slug: option for _, option in intensity_options()}
+    content = syllabus()
+    options = {option.slug: option for option in intensity_options(intensities, content)}
     chosen = options[intensity.slug]
     schedule = lay_out(chosen.phase_hours, chosen.hours_per_week, start)
     days_late = schedule.days_late(exam)
     suggestion = None
     if days_late:
         slug = fitting_intensity(list(options.values()), start, exam)
-        suggestion = Intensity.objects.filter(slug=slug).first() if slug else None
-    phases = _phase_titles()
+        suggestion = next((i for i in intensities if i.slug == slug), None)
+    phases = {phase.number: phase for phase in content.phases}
     return {
         "intensity": intensity,
         "schedule": schedule,
@@ -112,24 +135,27 @@ def _preview(intensity: Intensity | None, start, exam) -> dict | None:
     }
 
 
-def _preview_of(form: PlanForm) -> dict | None:
+def _preview_of(form: PlanForm, intensities) -> dict | None:
     values = form.cleaned_data if form.is_bound else form.initial
-    return _preview(values.get("intensity"), values.get("start_date"), values.get("exam_date"))
+    return _preview(
+        intensities, values.get("intensity"), values.get("start_date"), values.get("exam_date")
+    )
 
 
 def _plan_page(request, form: PlanForm, *, status: int = 200) -> HttpResponse:
-    options = intensity_options()
+    intensities = list(Intensity.objects.all())
+    content = syllabus()
     return render(
         request,
         "progress/plan_choose.html",
         {
             "form": form,
             "intensities": [
-                (intensity, sum(hours for _, hours in option.phase_hours))
-                for intensity, option in options
+                (intensity, sum(hours for _, hours in content.phase_hours[intensity.slug]))
+                for intensity in intensities
             ],
-            "preview": _preview_of(form),
-            "has_plan": hasattr(request.user, "study_plan"),
+            "preview": _preview_of(form, intensities),
+            "has_plan": plan_of(request.user) is not None,
         },
         status=status,
     )
@@ -151,7 +177,7 @@ def plan_choose(request) -> HttpResponse:
         )
         messages.success(request, "Your schedule is saved.")
         return redirect("progress:plan")
-    existing = getattr(request.user, "study_plan", None)
+    existing = plan_of(request.user)
     if existing:
         initial = {
             "intensity": existing.intensity,
@@ -169,10 +195,11 @@ def plan_preview(request) -> HttpResponse:
     form = PlanForm(request.GET)
     valid = form.is_valid()
     if request.htmx:
+        preview = _preview_of(form, list(Intensity.objects.all()))
         return render(
             request,
             "progress/plan_choose.html#preview",
-            {"preview": _preview_of(form), "form": form, "show_errors": True},
+            {"preview": preview, "form": form, "show_errors": True},
         )
     return _plan_page(request, form, status=200 if valid else 400)
 
@@ -187,7 +214,7 @@ def plan_calendar(request) -> HttpResponse:
             status=404,
             content_type="text/plain",
         )
-    phases = _phase_titles()
+    phases = {phase.number: phase for phase in state.content.phases}
     events = [
         ics.AllDayEvent(
             uid=f"phase-{slot.number}-{request.user.pk}@nca-genm-studyplan",
@@ -213,48 +240,34 @@ def plan_calendar(request) -> HttpResponse:
     return response
 
 
-def _checks_with_state(user, **filters):
-    return (
-        SelfCheck.objects.current()
-        .filter(**filters)
-        .select_related("domain", "topic")
-        .annotate(done=Exists(CheckOff.objects.filter(user=user, self_check=OuterRef("pk"))))
-        .order_by("order")
-    )
-
-
 @login_required
 @require_GET
 def phase(request, slug: str) -> HttpResponse:
-    phase = get_object_or_404(
-        Phase.objects.prefetch_related(
-            "domains",
-            Prefetch(
-                "domains__topics",
-                queryset=Topic.objects.order_by("order"),
-            ),
-        ),
-        slug=slug,
-    )
-    state = learner_state(request.user, today=timezone.localdate(), with_plan=False)
-    phase_nav = list(Phase.objects.values_list("number", "slug", "title"))
-    position = [number for number, _, _ in phase_nav].index(phase.number)
+    state = learner_state(request.user, today=timezone.localdate())
+    content = state.content
+    phase = content.phase(slug)
+    if phase is None:
+        raise Http404("No such phase: the six phases are listed on the syllabus page.")
+    position = content.phases.index(phase)
     return render(
         request,
         "progress/phase.html",
         {
             "phase": phase,
-            "phase_nav": phase_nav,
-            "previous_phase": phase_nav[position - 1] if position > 0 else None,
-            "next_phase": phase_nav[position + 1] if position + 1 < len(phase_nav) else None,
-            "checks": _checks_with_state(request.user, phase=phase),
+            "phases": content.phases,
+            "previous_phase": content.phases[position - 1] if position > 0 else None,
+            "next_phase": content.phases[position + 1]
+            if position + 1 < len(content.phases)
+            else None,
+            "sections": [(domain, content.topics[domain.slug]) for domain in phase.domains],
+            "checks": state.with_state(content.checks_in_phase(phase.number)),
             "progress": state.phases.get(phase.number),
             "overall": state.report,
         },
     )
 
 
-def _back_to(request, check: SelfCheck) -> str:
+def _back_to(request, check: CheckInfo) -> str:
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(
@@ -267,21 +280,20 @@ def _back_to(request, check: SelfCheck) -> str:
 @login_required
 @require_POST
 def selfcheck_toggle(request, slug: str) -> HttpResponse:
-    check = get_object_or_404(
-        SelfCheck.objects.current().select_related("phase", "domain", "topic"), slug=slug
-    )
+    check = syllabus().check(slug)
+    if check is None:
+        raise Http404("No such self-check in the current syllabus.")
     # The form says what the learner wants (done or not), so a repeated post is harmless.
     done = request.POST.get("done") == "1"
-    services.set_done(user=request.user, self_check=check, done=done)
+    services.set_done(user=request.user, self_check_id=check.id, done=done)
     if not request.htmx:
         return redirect(_back_to(request, check))
-    check.done = done
-    state = learner_state(request.user, today=timezone.localdate(), with_plan=False)
+    state = learner_state(request.user, today=timezone.localdate())
     return render(
         request,
         "progress/phase.html#toggle-response",
         {
-            "check": check,
+            "check": dataclasses.replace(check, done=done),
             "phase": check.phase,
             "progress": state.phases.get(check.phase.number),
             "overall": state.report,

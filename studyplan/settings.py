@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "studyplan.context_processors.nav",
             ],
         },
     },
@@ -117,6 +118,17 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
+
+AUTHENTICATION_BACKENDS = ["studyplan.auth.LearnerBackend"]
+
+# Signed-cookie sessions cost no query per request; the cookie holds only the user's id and a
+# hash of their password, so a password change or reset still ends every other session.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "progress:dashboard"

@@ -25,7 +25,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="studyplan.auth.LearnerBackend")
             return redirect("progress:plan-choose")
         return render(request, "registration/signup.html", {"form": form}, status=400)
     return render(request, "registration/signup.html", {"form": form})

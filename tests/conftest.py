@@ -15,6 +15,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
         load_syllabus()
 
 
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    # A test's rolled-back content must not survive in the in-process syllabus snapshot, nor a
+    # dashboard rendered for a user id the next test reuses.
+    from django.core.cache import cache
+
+    from phases import content
+
+    content.forget()
+    cache.clear()
+    yield
+    content.forget()
+
+
 @pytest.fixture
 def syllabus(db):
     # Transactional tests flush every table when they finish: load the content again if so.
