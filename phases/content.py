@@ -12,6 +12,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.urls import reverse
 
 from .models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 
@@ -56,6 +57,7 @@ class CheckInfo:
     phase: PhaseInfo
     domain: DomainInfo
     topic: TopicInfo | None
+    toggle_url: str  # reversed once here: a phase page shows a form per check
     done: bool = False  # set per learner with dataclasses.replace
 
 
@@ -67,6 +69,10 @@ class Syllabus:
     topics: dict[str, tuple[TopicInfo, ...]]  # by domain slug, in order
     phase_hours: dict[str, tuple[tuple[int, int], ...]]  # by intensity slug
     version: str = field(default_factory=lambda: uuid.uuid4().hex)  # new with every snapshot
+    # Where each current check counts, and how many there are: a learner's figures are then a
+    # pass over their own ticks.
+    check_keys: dict[int, tuple[str, int]] = field(default_factory=dict, repr=False)
+    totals: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
     _checks_by_slug: dict[str, CheckInfo] = field(default_factory=dict, repr=False)
 
     def check(self, slug: str) -> CheckInfo | None:
@@ -111,6 +117,7 @@ def build() -> Syllabus:
             phase=phases[check.phase_id],
             domain=domains[check.domain_id],
             topic=topics[check.topic_id][1] if check.topic_id else None,
+            toggle_url=reverse("progress:selfcheck-toggle", args=[check.slug]),
         )
         for check in SelfCheck.objects.current().order_by("phase__number", "order")
     )
@@ -119,6 +126,10 @@ def build() -> Syllabus:
         "intensity__slug", "phase__number", "hours"
     ).order_by("phase__number"):
         hours.setdefault(intensity, []).append((number, phase_hours))
+    totals: dict[str, dict[int, int]] = {domain.slug: {} for domain in domains.values()}
+    for check in checks:
+        by_phase = totals[check.domain.slug]
+        by_phase[check.phase.number] = by_phase.get(check.phase.number, 0) + 1
     topics_by_domain: dict[str, list[TopicInfo]] = {domain.slug: [] for domain in domains.values()}
     for domain_id, topic in topics.values():
         topics_by_domain[domains[domain_id].slug].append(topic)
@@ -128,6 +139,8 @@ def build() -> Syllabus:
         checks=checks,
         topics={slug: tuple(items) for slug, items in topics_by_domain.items()},
         phase_hours={slug: tuple(items) for slug, items in hours.items()},
+        check_keys={check.id: (check.domain.slug, check.phase.number) for check in checks},
+        totals=totals,
         _checks_by_slug={check.slug: check for check in checks},
     )
 

@@ -82,41 +82,44 @@ def learner_state(user, *, today: datetime.date) -> LearnerState:
     due = schedule.share_due(today) if schedule else {}
     ticked = frozenset(CheckOff.objects.for_user(user).values_list("self_check_id", flat=True))
 
-    totals: Counter[tuple[str, int]] = Counter()
-    done: Counter[tuple[str, int]] = Counter()
-    for check in content.checks:
-        key = (check.domain.slug, check.phase.number)
-        totals[key] += 1
-        done[key] += check.id in ticked
+    done_by_domain: Counter[str] = Counter()
+    done_by_phase: Counter[int] = Counter()
+    for check_id in ticked:
+        # A tick on a retired check is kept as history but counts nowhere.
+        if key := content.check_keys.get(check_id):
+            done_by_domain[key[0]] += 1
+            done_by_phase[key[1]] += 1
 
-    def domain_count(domain) -> readiness.DomainCount:
-        by_phase = {number: n for (slug, number), n in totals.items() if slug == domain.slug}
-        return readiness.DomainCount(
-            slug=domain.slug,
-            name=domain.name,
-            short_name=domain.short_name,
-            weight=domain.weight,
-            study_order=domain.study_order,
-            done=sum(n for (slug, _), n in done.items() if slug == domain.slug),
-            total=sum(by_phase.values()),
-            planned=readiness.planned_share(by_phase, due),
-        )
+    totals_by_phase: Counter[int] = Counter()
+    for by_phase in content.totals.values():
+        totals_by_phase.update(by_phase)
 
-    phases = {
-        phase.number: PhaseProgress(
-            done=sum(n for (_, number), n in done.items() if number == phase.number),
-            total=sum(n for (_, number), n in totals.items() if number == phase.number),
-        )
-        for phase in content.phases
-    }
+    report = readiness.assess(
+        (
+            readiness.DomainCount(
+                slug=domain.slug,
+                name=domain.name,
+                short_name=domain.short_name,
+                weight=domain.weight,
+                study_order=domain.study_order,
+                done=done_by_domain[domain.slug],
+                total=sum(content.totals[domain.slug].values()),
+                planned=readiness.planned_share(content.totals[domain.slug], due),
+            )
+            for domain in content.domains
+        ),
+        threshold=settings.READINESS_THRESHOLD,
+    )
     return LearnerState(
         content=content,
         plan=plan,
         schedule=schedule,
-        report=readiness.assess(
-            (domain_count(domain) for domain in content.domains),
-            threshold=settings.READINESS_THRESHOLD,
-        ),
+        report=report,
         ticked=ticked,
-        phases=phases,
+        phases={
+            phase.number: PhaseProgress(
+                done=done_by_phase[phase.number], total=totals_by_phase[phase.number]
+            )
+            for phase in content.phases
+        },
     )
