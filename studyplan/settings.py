@@ -4,6 +4,7 @@ Debug is off unless DJANGO_DEBUG says otherwise (`make run` turns it on); with d
 secret key must come from DJANGO_SECRET_KEY.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -37,6 +38,7 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "studyplan.views.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -47,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "studyplan",
     "phases",
     "progress",
@@ -54,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "studyplan.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -62,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout raised during login into its response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "studyplan.urls"
@@ -119,7 +125,21 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 
-AUTHENTICATION_BACKENDS = ["studyplan.auth.LearnerBackend"]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a login while its (username, IP address) pair is locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "studyplan.auth.LearnerBackend",
+]
+
+# Failed-login limiting: five wrong passwords for one username from one address lock that pair
+# for 15 minutes. Keyed on the pair, so an attacker elsewhere cannot lock a learner out, and a
+# learner's own typos never lock anyone else. Behind a proxy, REMOTE_ADDR must be the client's.
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 
 # Signed-cookie sessions cost no query per request; the cookie holds only the user's id and a
 # hash of their password, so a password change or reset still ends every other session.

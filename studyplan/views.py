@@ -5,6 +5,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    # Django's own page is for developers; a learner needs to know nothing was saved.
+    return render(request, "403_csrf.html", status=403)
+
+
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
     # No database query: load balancers and benchmarks poll this.

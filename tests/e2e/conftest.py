@@ -73,6 +73,15 @@ def _new_page(browser: Browser, base_url: str, **context_options) -> Iterator[Pa
     # A journey can look right while a script crashes or a background request fails.
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"uncaught JavaScript error: {error}"))
+    # Our Content-Security-Policy must never block anything our own pages ask for.
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"console: {message.text}")
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
     page.on(
         "response",
         lambda response: (
