@@ -54,3 +54,25 @@ class PlanForm(forms.Form):
             elif exam - start > MAX_EXAM_OFFSET:
                 self.add_error("exam_date", "Choose an exam date within three years of starting.")
         return cleaned
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label="Your password, to confirm",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    confirm = forms.BooleanField(
+        label="I understand this deletes my account, my plan and every tick, for good.",
+        error_messages={"required": "Tick the box to confirm you want everything deleted."},
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not your password; nothing was deleted.")
+        return password

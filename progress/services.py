@@ -61,3 +61,48 @@ def set_done(*, user, self_check_id: int, done: bool) -> None:
         changed = cursor.rowcount > 0
     if changed:
         StudyPlan.objects.filter(user=user).update(progress_version=F("progress_version") + 1)
+
+
+def export_learner(user, *, now: datetime.datetime) -> dict:
+    """Everything the tracker holds about one learner, as plain JSON-ready values."""
+    plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
+    ticks = (
+        CheckOff.objects.for_user(user)
+        .select_related("self_check__phase", "self_check__domain")
+        .order_by("done_at", "pk")
+    )
+    return {
+        "exported_at": now.isoformat(),
+        "account": {
+            "username": user.username,
+            "email": user.email,
+            "date_joined": user.date_joined.isoformat(),
+            "last_login": user.last_login.isoformat() if user.last_login else None,
+        },
+        "plan": {
+            "intensity": plan.intensity.slug,
+            "start_date": plan.start_date.isoformat(),
+            "exam_date": plan.exam_date.isoformat() if plan.exam_date else None,
+            "created_at": plan.created_at.isoformat(),
+            "updated_at": plan.updated_at.isoformat(),
+        }
+        if plan
+        else None,
+        "ticks": [
+            {
+                "self_check": tick.self_check.slug,
+                "phase": tick.self_check.phase.number,
+                "domain": tick.self_check.domain.slug,
+                "prompt": tick.self_check.prompt,
+                "done_at": tick.done_at.isoformat(),
+                "retired": tick.self_check.retired,
+            }
+            for tick in ticks
+        ],
+    }
+
+
+@transaction.atomic
+def delete_learner(user) -> None:
+    """The account and everything attached to it: plan and ticks go with it (CASCADE)."""
+    user.delete()

@@ -11,4 +11,7 @@ urlpatterns = [
     path("plan/calendar.ics", views.plan_calendar, name="plan-calendar"),
     path("study/<slug:slug>/", views.phase, name="phase"),
     path("study/checks/<slug:slug>/", views.selfcheck_toggle, name="selfcheck-toggle"),
+    path("account/", views.account, name="account"),
+    path("account/export.json", views.account_export, name="account-export"),
+    path("account/delete/", views.account_delete, name="account-delete"),
 ]

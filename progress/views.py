@@ -1,9 +1,10 @@
 import dataclasses
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -17,7 +18,7 @@ from phases.models import Intensity
 from phases.schedule import fitting_intensity, lay_out
 
 from . import chart, ics, services
-from .forms import PlanForm
+from .forms import DeleteAccountForm, PlanForm
 from .learner import intensity_options, learner_state, plan_of
 
 DASHBOARD_TTL = 24 * 60 * 60
@@ -299,3 +300,30 @@ def selfcheck_toggle(request, slug: str) -> HttpResponse:
             "overall": state.report,
         },
     )
+
+
+@login_required
+@require_GET
+def account(request) -> HttpResponse:
+    return render(request, "progress/account.html", {"form": DeleteAccountForm(request.user)})
+
+
+@login_required
+@require_GET
+def account_export(request) -> JsonResponse:
+    data = services.export_learner(request.user, now=timezone.now())
+    response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = 'attachment; filename="nca-genm-study-tracker-my-data.json"'
+    return response
+
+
+@login_required
+@require_POST
+def account_delete(request) -> HttpResponse:
+    form = DeleteAccountForm(request.user, request.POST)
+    if not form.is_valid():
+        return render(request, "progress/account.html", {"form": form}, status=400)
+    services.delete_learner(request.user)
+    logout(request)
+    messages.success(request, "Your account and everything attached to it have been deleted.")
+    return redirect("phases:home")

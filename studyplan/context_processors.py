@@ -12,7 +12,7 @@ def _nav_urls() -> dict[str, str]:
         "dashboard": reverse("progress:dashboard"),
         "plan": reverse("progress:plan"),
         "phases": reverse("progress:phase", args=["core-ml-foundations"]),
-        "account": reverse("password_change"),
+        "account": reverse("progress:account"),
         "login": reverse("login"),
         "logout": reverse("logout"),
         "signup": reverse("signup"),
