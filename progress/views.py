@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -285,7 +285,13 @@ def selfcheck_toggle(request, slug: str) -> HttpResponse:
     if check is None:
         raise Http404("No such self-check in the current syllabus.")
     # The form says what the learner wants (done or not), so a repeated post is harmless.
-    done = request.POST.get("done") == "1"
+    wanted = request.POST.get("done")
+    if wanted not in ("0", "1"):
+        return HttpResponseBadRequest(
+            "Say done=1 to tick this self-check or done=0 to untick it; nothing was changed.",
+            content_type="text/plain; charset=utf-8",
+        )
+    done = wanted == "1"
     services.set_done(user=request.user, self_check_id=check.id, done=done)
     if not request.htmx:
         return redirect(_back_to(request, check))

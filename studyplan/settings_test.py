@@ -17,3 +17,8 @@ STORAGES = {
 # Serve static files straight from the finders: no collectstatic before the tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# A file, not memory, for SQLite: the live server then serves concurrent requests on their own
+# connections, as gunicorn's workers would (an in-memory database shares one across threads).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}  # noqa: F405

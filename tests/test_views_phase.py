@@ -169,13 +169,18 @@ def test_unticking_a_check_never_ticked_is_harmless(learner_client, learner):
     assert not CheckOff.objects.exists()
 
 
-def test_a_post_without_done_means_not_done(learner_client, learner):
-    # An unchecked checkbox is not submitted at all.
+@pytest.mark.parametrize("form", [{}, {"done": ""}, {"done": "yes"}, {"done": "2"}])
+def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
+    learner_client, learner, form
+):
+    # Our forms always say done=1 or done=0; anything else is not a learner's click.
     tick(learner, FIRST_CHECK)
 
-    learner_client.post(toggle_url(), {})
+    response = learner_client.post(toggle_url(), form)
 
-    assert not CheckOff.objects.filter(user=learner).exists()
+    assert response.status_code == 400
+    assert "nothing was changed" in response.text
+    assert CheckOff.objects.filter(user=learner).count() == 1
 
 
 def test_after_the_redirect_the_phase_page_shows_the_tick(learner_client):

@@ -1,0 +1,209 @@
+"""Bad input gets a clear 4xx and changes nothing; never a 500."""
+
+import datetime
+import urllib.parse
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from phases.models import SelfCheck
+from progress.models import CheckOff, StudyPlan
+from tests.factories import make_plan, tick
+
+pytestmark = pytest.mark.django_db
+
+CHOOSE = reverse("progress:plan-choose")
+TODAY = timezone.localdate()
+
+
+def state_of(user) -> tuple:
+    plan = StudyPlan.objects.filter(user=user).values_list(
+        "intensity__slug", "start_date", "exam_date"
+    )
+    ticks = CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True)
+    return tuple(plan), tuple(sorted(ticks))
+
+
+@pytest.fixture
+def settled(learner):
+    make_plan(learner, intensity="standard", exam_in=60)
+    tick(learner, "p1-backprop")
+    return learner
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"intensity": "standard", "start_date": "2026-02-30"}, "Enter the start date as a date"),
+        ({"intensity": "standard", "start_date": "yesterday"}, "Enter the start date as a date"),
+        ({"intensity": "standard", "start_date": "9" * 300}, "Enter the start date as a date"),
+        ({"intensity": "turbo", "start_date": TODAY.isoformat()}, "Choose one of the three"),
+        ({"intensity": "x" * 5000, "start_date": TODAY.isoformat()}, "Choose one of the three"),
+        ({"intensity": "standard", "start_date": "0001-01-01"}, "within a year of today"),
+        (
+            {
+                "intensity": "standard",
+                "start_date": TODAY.isoformat(),
+                "exam_date": (TODAY - datetime.timedelta(days=1)).isoformat(),
+            },
+            "cannot be before your start date",
+        ),
+        (
+            {"intensity": "standard", "start_date": TODAY.isoformat(), "exam_date": "9999-12-31"},
+            "within three years",
+        ),
+        ({"intensity": "standard\x00", "start_date": "2026-01-01\x00"}, "Null characters"),
+        ({}, "This field is required."),
+    ],
+)
+def test_a_bad_schedule_form_says_why_and_changes_nothing(learner_client, settled, form, message):
+    before = state_of(settled)
+    for url in (CHOOSE, reverse("progress:plan-preview")):
+        send = learner_client.post if url == CHOOSE else learner_client.get
+        response = send(url, form)
+        assert response.status_code == 400, (url, response.status_code)
+        assert message in response.text
+    assert state_of(settled) == before
+
+
+@pytest.mark.parametrize(
+    ("method", "name", "args"),
+    [
+        ("get", "progress:selfcheck-toggle", ["p1-backprop"]),
+        ("get", "progress:account-delete", []),
+        ("post", "progress:dashboard", []),
+        ("post", "progress:plan", []),
+        ("post", "progress:plan-calendar", []),
+        ("post", "progress:phase", ["core-ml-foundations"]),
+        ("post", "progress:account-export", []),
+        ("put", "progress:plan-choose", []),
+        ("delete", "progress:selfcheck-toggle", ["p1-backprop"]),
+    ],
+)
+def test_the_wrong_method_is_405_and_changes_nothing(learner_client, settled, method, name, args):
+    before = state_of(settled)
+    response = getattr(learner_client, method)(reverse(name, args=args))
+    assert response.status_code == 405
+    assert state_of(settled) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/study/no-such-phase/",
+        "/study/checks/no-such-check/",
+        "/study/checks/" + "a" * 3000 + "/",
+        "/study/checks/%00/",
+        "/study/checks/../../etc/passwd/",
+        "/plan/calendar.ics/extra",
+        "/account/export.json/../../admin/",
+    ],
+)
+def test_unknown_addresses_are_refused_and_change_nothing(learner_client, settled, path):
+    before = state_of(settled)
+    for method in ("get", "post"):
+        response = getattr(learner_client, method)(path, {"done": "1"})
+        # 404, or 405 where the address shape exists but only for the other method.
+        assert response.status_code in (404, 405), (method, path[:80], response.status_code)
+    assert state_of(settled) == before
+
+
+def test_an_unknown_self_check_is_404_with_a_clear_message(learner_client, settled):
+    response = learner_client.post("/study/checks/no-such-check/", {"done": "1"})
+    assert response.status_code == 404
+    assert "No such self-check in the current syllabus." in response.text
+
+
+def test_an_oversized_body_is_refused_with_400(learner_client, settled):
+    before = state_of(settled)
+    response = learner_client.post(
+        reverse("progress:selfcheck-toggle", args=["p2-fid-direction"]),
+        {"done": "1", "padding": "x" * 3_000_000},
+    )
+    assert response.status_code == 400
+    assert state_of(settled) == before
+
+
+def test_an_oversized_sign_up_says_why(client, syllabus):
+    response = client.post(
+        reverse("signup"),
+        {"username": "u" * 500, "password1": "a-Long-pass-9981", "password2": "a-Long-pass-9981"},
+    )
+    assert response.status_code == 400
+    assert "at most 150 characters" in response.text
+
+
+# Property-based: whatever arrives, the answer is never a 5xx and nothing unintended is written.
+
+any_text = st.text(max_size=40)
+date_like = st.one_of(
+    st.dates(min_value=datetime.date(1, 1, 1), max_value=datetime.date(9999, 12, 31)).map(
+        datetime.date.isoformat
+    ),
+    st.dates(
+        min_value=TODAY - datetime.timedelta(days=400), max_value=TODAY + datetime.timedelta(400)
+    ).map(datetime.date.isoformat),
+    any_text,
+)
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@FUZZ
+@given(
+    intensity=st.one_of(st.sampled_from(["fast-track", "standard", "extended"]), any_text),
+    start=date_like,
+    exam=st.one_of(st.just(""), date_like),
+)
+def test_the_schedule_form_never_fails_and_writes_only_what_it_accepts(
+    learner_client, settled, intensity, start, exam
+):
+    before = state_of(settled)
+    form = {"intensity": intensity, "start_date": start, "exam_date": exam}
+
+    preview = learner_client.get(reverse("progress:plan-preview"), form, HTTP_HX_REQUEST="true")
+    assert preview.status_code < 500
+    assert state_of(settled) == before
+
+    response = learner_client.post(CHOOSE, form)
+    assert response.status_code in (302, 400)
+    if response.status_code == 400:
+        assert state_of(settled) == before
+    else:
+        plan = StudyPlan.objects.get(user=settled)
+        assert plan.intensity.slug == intensity
+        assert plan.exam_date == (datetime.date.fromisoformat(exam) if exam else None)
+        assert state_of(settled)[1] == before[1]  # a schedule change never touches ticks
+
+
+@FUZZ
+@given(
+    slug=st.one_of(st.sampled_from(["p1-backprop", "p2-fid-direction"]), any_text),
+    done=st.one_of(st.sampled_from(["0", "1"]), any_text),
+    htmx=st.booleans(),
+)
+def test_the_toggle_never_fails_and_changes_only_the_check_it_names(
+    learner_client, settled, slug, done, htmx
+):
+    before = set(state_of(settled)[1])
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    url = f"/study/checks/{urllib.parse.quote(slug, safe='')}/"
+
+    response = learner_client.post(url, {"done": done}, **headers)
+
+    assert response.status_code < 500
+    after = set(state_of(settled)[1])
+    real = SelfCheck.objects.current().filter(slug=slug).exists()
+    if real and done in ("0", "1"):
+        assert response.status_code in (200, 302)
+        expected = before | {slug} if done == "1" else before - {slug}
+        assert after == expected
+    else:
+        assert 400 <= response.status_code < 500
+        assert after == before
