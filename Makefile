@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev run test lint migrations-check pytest e2e bench clean
+.PHONY: install install-dev run test lint migrations-check pytest bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,9 @@ test: lint migrations-check pytest
 
 bench: install-dev
 	$(BIN)/python bench/run.py
+
+load: install-dev
+	$(BIN)/python scripts/load_ticks.py
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -18,6 +18,10 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 
+# Live-server threads must not keep connections open past their request: PostgreSQL cannot drop
+# the test database while they linger.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
 # A file, not memory, for SQLite: the live server then serves concurrent requests on their own
 # connections, as gunicorn's workers would (an in-memory database shares one across threads).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405

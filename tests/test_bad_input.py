@@ -199,7 +199,7 @@ def test_the_toggle_never_fails_and_changes_only_the_check_it_names(
 
     assert response.status_code < 500
     after = set(state_of(settled)[1])
-    real = SelfCheck.objects.current().filter(slug=slug).exists()
+    real = slug in set(SelfCheck.objects.current().values_list("slug", flat=True))
     if real and done in ("0", "1"):
         assert response.status_code in (200, 302)
         expected = before | {slug} if done == "1" else before - {slug}
