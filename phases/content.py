@@ -81,6 +81,9 @@ class Syllabus:
     def phase(self, slug: str) -> PhaseInfo | None:
         return next((phase for phase in self.phases if phase.slug == slug), None)
 
+    def phase_numbered(self, number: int) -> PhaseInfo | None:
+        return next((phase for phase in self.phases if phase.number == number), None)
+
     def checks_in_phase(self, number: int) -> list[CheckInfo]:
         return [check for check in self.checks if check.phase.number == number]
 

@@ -45,6 +45,7 @@ def _render_dashboard(request, today) -> str:
     state = learner_state(request.user, today=today)
     report = state.report
     focus = report.lagging if report.started and not report.ready else None
+    current = state.schedule.current(today) if state.schedule else None
     context = {
         "state": state,
         "report": report,
@@ -53,7 +54,9 @@ def _render_dashboard(request, today) -> str:
         "chart": chart,
         "first_phase": state.content.phases[0] if state.content.phases else None,
         "next_check": state.first_open_check(focus.slug if focus else None),
-        "current_slot": state.schedule.current(today) if state.schedule else None,
+        "current_slot": current,
+        "current_phase": state.content.phase_numbered(current.number) if current else None,
+        "current_progress": state.phases.get(current.number) if current else None,
         "csrf_token": CSRF_HOLE,
     }
     return render_to_string("progress/dashboard.html", context, request)
