@@ -59,6 +59,7 @@ class CheckInfo:
     topic: TopicInfo | None
     toggle_url: str  # reversed once here: a phase page shows a form per check
     done: bool = False  # set per learner with dataclasses.replace
+    confidence: str = ""  # likewise: "", "shaky" or "solid"
 
 
 @dataclass(frozen=True)

@@ -184,3 +184,43 @@ class PhaseHours(models.Model):
         return (self.intensity.slug, self.phase.slug)
 
     natural_key.dependencies = ["phases.intensity", "phases.phase"]
+
+
+class QuestionQuerySet(models.QuerySet):
+    def current(self):
+        return self.filter(retired=False)
+
+
+class QuestionManager(SlugManager.from_queryset(QuestionQuerySet)):
+    pass
+
+
+class Question(models.Model):
+    """A multiple-choice practice question; "choose two" ones are scored all-or-nothing."""
+
+    slug = models.SlugField(unique=True)
+    domain = models.ForeignKey(Domain, on_delete=models.CASCADE, related_name="questions")
+    topic = models.ForeignKey(
+        Topic, on_delete=models.SET_NULL, null=True, blank=True, related_name="questions"
+    )
+    prompt = models.TextField()
+    options = models.JSONField(help_text='A list of {"text": ..., "correct": true/false}.')
+    explanation = models.TextField()
+    retired = models.BooleanField(default=False)
+
+    objects = QuestionManager()
+
+    class Meta:
+        ordering = ["domain__study_order", "slug"]
+
+    def __str__(self) -> str:
+        return self.prompt[:80]
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = ["phases.domain", "phases.topic"]
+
+    @property
+    def correct_options(self) -> frozenset[int]:
+        return frozenset(i for i, option in enumerate(self.options) if option.get("correct"))

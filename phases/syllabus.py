@@ -109,3 +109,63 @@ def validate(objects: Any) -> None:
     problems = find_problems(objects)
     if problems:
         raise SyllabusError(problems)
+
+
+QUESTION_SHARE_TOLERANCE = 2
+MIN_OPTIONS, MAX_OPTIONS = 4, 5
+
+
+def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
+    """Problems in the question bank, each naming its question (or domain) slug.
+
+    ``weights`` are the domains' exam weights: each domain's share of live questions must be
+    within QUESTION_SHARE_TOLERANCE questions of its share of the exam.
+    """
+    if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
+        return ["the question bank must be a list of objects with 'model' and 'fields'"]
+    problems = [
+        f"question '{(obj.get('fields') or {}).get('slug', '?')}' has a primary key; "
+        "use natural keys only"
+        for obj in objects
+        if "pk" in obj
+    ]
+    questions = [row for row in _rows(objects, "question") if not row.get("retired")]
+    for slug, count in Counter(row.get("slug") for row in questions).items():
+        if count > 1:
+            problems.append(f"question '{slug}' appears {count} times")
+    for row in questions:
+        slug = row.get("slug", "?")
+        options = row.get("options")
+        if _key(row.get("domain")) not in weights:
+            problems.append(f"question '{slug}' names unknown domain {row.get('domain')!r}")
+        if not str(row.get("prompt") or "").strip():
+            problems.append(f"question '{slug}' has no prompt")
+        if not str(row.get("explanation") or "").strip():
+            problems.append(f"question '{slug}' has no explanation")
+        if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
+            problems.append(f"question '{slug}' needs a list of options")
+            continue
+        if not MIN_OPTIONS <= len(options) <= MAX_OPTIONS:
+            problems.append(
+                f"question '{slug}' has {len(options)} options; "
+                f"it needs {MIN_OPTIONS} to {MAX_OPTIONS}"
+            )
+        if not any(option.get("correct") for option in options):
+            problems.append(f"question '{slug}' has no correct option")
+        texts = [" ".join(str(option.get("text") or "").lower().split()) for option in options]
+        if "" in texts:
+            problems.append(f"question '{slug}' has an empty option")
+        for text, count in Counter(texts).items():
+            if text and count > 1:
+                problems.append(f"question '{slug}' repeats the option {text!r}")
+
+    total, weight_sum = len(questions), sum(weights.values())
+    per_domain = Counter(_key(row.get("domain")) for row in questions)
+    for slug, weight in weights.items():
+        expected = total * weight / weight_sum if weight_sum else 0
+        if abs(per_domain[slug] - expected) > QUESTION_SHARE_TOLERANCE:
+            problems.append(
+                f"domain '{slug}' has {per_domain[slug]} questions; its {weight}% exam share "
+                f"of {total} is {expected:.1f} (within {QUESTION_SHARE_TOLERANCE})"
+            )
+    return problems

@@ -56,3 +56,45 @@ def columns(domains: Sequence[DomainReadiness]) -> list[Column]:
         )
         x += width + GAP
     return result
+
+
+HISTORY_WIDTH = 640
+HISTORY_HEIGHT = 200
+HISTORY_PAD = 28
+
+
+@dataclass(frozen=True)
+class HistoryChart:
+    overall: str  # SVG polyline points
+    weakest: str
+    points: list[tuple[float, float, float, int, int]]  # x, y overall, y weakest, and the %s
+    gridlines: list[tuple[float, int]]
+
+
+def history(scores: Sequence[tuple[int, int]]) -> HistoryChart | None:
+    """Overall and weakest-domain mock scores (percent) across attempts, oldest first."""
+    if not scores:
+        return None
+    inner_w = HISTORY_WIDTH - 2 * HISTORY_PAD
+    inner_h = HISTORY_HEIGHT - 2 * HISTORY_PAD
+    step = inner_w / (len(scores) - 1) if len(scores) > 1 else 0
+
+    def y(percent: int) -> float:
+        return round(HISTORY_PAD + inner_h * (1 - percent / 100), 1)
+
+    points = [
+        (
+            round(HISTORY_PAD + (step * n if len(scores) > 1 else inner_w / 2), 1),
+            y(overall),
+            y(weakest),
+            overall,
+            weakest,
+        )
+        for n, (overall, weakest) in enumerate(scores)
+    ]
+    return HistoryChart(
+        overall=" ".join(f"{x},{yo}" for x, yo, _, _, _ in points),
+        weakest=" ".join(f"{x},{yw}" for x, _, yw, _, _ in points),
+        points=points,
+        gridlines=[(y(percent), percent) for percent in (0, 25, 50, 70, 100)],
+    )

@@ -14,8 +14,11 @@ from django.conf import settings
 from phases.content import CheckInfo, Syllabus, syllabus
 from phases.schedule import IntensityOption, Schedule, lay_out
 
-from . import readiness
-from .models import CheckOff, StudyPlan
+from . import practice, readiness
+from .models import AttemptQuestion, CheckOff, StudyPlan
+
+# Enough newest answers to fill every domain's recent window in the usual case.
+RECENT_ANSWER_WINDOW = 200
 
 
 @dataclass(frozen=True)
@@ -34,11 +37,16 @@ class LearnerState:
     plan: StudyPlan | None
     schedule: Schedule | None
     report: readiness.Report
-    ticked: frozenset[int]  # ids of the self-checks this learner has done
+    ticked: dict[int, str]  # self-check id -> confidence, for the checks this learner has done
     phases: dict[int, PhaseProgress]
 
     def with_state(self, checks: list[CheckInfo]) -> list[CheckInfo]:
-        return [dataclasses.replace(check, done=check.id in self.ticked) for check in checks]
+        return [
+            dataclasses.replace(
+                check, done=check.id in self.ticked, confidence=self.ticked.get(check.id, "")
+            )
+            for check in checks
+        ]
 
     def first_open_check(self, domain_slug: str | None = None) -> CheckInfo | None:
         return next(
@@ -75,20 +83,34 @@ def intensity_options(intensities, content: Syllabus) -> list[IntensityOption]:
     ]
 
 
-def learner_state(user, *, today: datetime.date) -> LearnerState:
+def recent_answers(user) -> list[tuple[str, bool]]:
+    """This learner's newest scored practice answers, (domain slug, right), newest first."""
+    return list(
+        AttemptQuestion.objects.filter(attempt__user=user, is_correct__isnull=False)
+        .order_by("-answered_at", "-pk")
+        .values_list("question__domain__slug", "is_correct")[:RECENT_ANSWER_WINDOW]
+    )
+
+
+def learner_state(user, *, today: datetime.date, with_practice: bool = True) -> LearnerState:
     content = syllabus()
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due = schedule.share_due(today) if schedule else {}
-    ticked = frozenset(CheckOff.objects.for_user(user).values_list("self_check_id", flat=True))
+    ticks = CheckOff.objects.for_user(user).values_list("self_check_id", "due_on", "confidence")
+    ticked = {check_id: confidence for check_id, _, confidence in ticks}
+    accuracy = practice.recent_accuracy(recent_answers(user)) if with_practice else {}
 
     done_by_domain: Counter[str] = Counter()
     done_by_phase: Counter[int] = Counter()
-    for check_id in ticked:
+    backlog: Counter[str] = Counter()
+    for check_id, due_on, _ in ticks:
         # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
             done_by_domain[key[0]] += 1
             done_by_phase[key[1]] += 1
+            if due_on is not None and due_on <= today:
+                backlog[key[0]] += 1
 
     totals_by_phase: Counter[int] = Counter()
     for by_phase in content.totals.values():
@@ -105,10 +127,14 @@ def learner_state(user, *, today: datetime.date) -> LearnerState:
                 done=done_by_domain[domain.slug],
                 total=sum(content.totals[domain.slug].values()),
                 planned=readiness.planned_share(content.totals[domain.slug], due),
+                right=accuracy.get(domain.slug, (0, 0))[0],
+                answered=accuracy.get(domain.slug, (0, 0))[1],
+                backlog=backlog[domain.slug],
             )
             for domain in content.domains
         ),
         threshold=settings.READINESS_THRESHOLD,
+        accuracy_threshold=practice.ACCURACY_THRESHOLD,
     )
     return LearnerState(
         content=content,

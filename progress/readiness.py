@@ -6,12 +6,16 @@
 - lagging domain = lowest readiness; ties go to the heavier domain, then the earlier in study order
 - behind plan: readiness(d) < the share of d the calendar expects done by today
 - ready: every domain at or above the threshold, never the average alone
+- accuracy(d) = right answers among d's recent practice answers (none until d is practised)
+- ready to book: every domain at least 80% covered AND at least 70% accurate
+- once a domain has practice results, its lagging figure is the lower of covered and accurate
 """
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 DEFAULT_THRESHOLD = 0.8
+DEFAULT_ACCURACY_THRESHOLD = 0.7
 
 LAGGING_RULE = (
     "The lagging domain is the one with the lowest share of self-checks done; "
@@ -29,6 +33,9 @@ class DomainCount:
     total: int
     planned: float = 0.0  # share of the domain's self-checks the calendar expects done by today
     short_name: str = ""
+    right: int = 0  # recent practice answers that were right
+    answered: int = 0  # recent practice answers
+    backlog: int = 0  # self-checks due for review
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,23 @@ class DomainReadiness:
     marks_at_risk: float
     planned: float
     short_name: str = ""
+    right: int = 0
+    answered: int = 0
+    backlog: int = 0
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+    @property
+    def accuracy_percent(self) -> int | None:
+        return None if self.accuracy is None else round(self.accuracy * 100)
+
+    @property
+    def score(self) -> float:
+        """The figure the lagging rule compares: covered, or accurate if that is lower."""
+        accuracy = self.accuracy
+        return self.readiness if accuracy is None else min(self.readiness, accuracy)
 
     @property
     def behind(self) -> bool:
@@ -64,6 +88,23 @@ class Report:
     lagging: DomainReadiness | None
     ready: bool
     threshold: float
+    accuracy_threshold: float = DEFAULT_ACCURACY_THRESHOLD
+
+    @property
+    def practised(self) -> bool:
+        return any(domain.answered for domain in self.domains)
+
+    @property
+    def ready_to_book(self) -> bool:
+        """Every domain covered AND accurate enough: the study guide's own test."""
+        return self.ready and all(
+            domain.accuracy is not None and domain.accuracy >= self.accuracy_threshold
+            for domain in self.domains
+        )
+
+    @property
+    def backlog(self) -> int:
+        return sum(domain.backlog for domain in self.domains)
 
     @property
     def started(self) -> bool:
@@ -104,12 +145,16 @@ def planned_share(checks_by_phase: Mapping[int, int], due_by_phase: Mapping[int,
 def lagging_domain(domains: Iterable[DomainReadiness]) -> DomainReadiness | None:
     return min(
         domains,
-        key=lambda domain: (domain.readiness, -domain.weight, domain.study_order),
+        key=lambda domain: (domain.score, -domain.weight, domain.study_order),
         default=None,
     )
 
 
-def assess(domains: Iterable[DomainCount], threshold: float = DEFAULT_THRESHOLD) -> Report:
+def assess(
+    domains: Iterable[DomainCount],
+    threshold: float = DEFAULT_THRESHOLD,
+    accuracy_threshold: float = DEFAULT_ACCURACY_THRESHOLD,
+) -> Report:
     rated = tuple(
         sorted(
             (
@@ -124,6 +169,9 @@ def assess(domains: Iterable[DomainCount], threshold: float = DEFAULT_THRESHOLD)
                     marks_at_risk=domain.weight * (1 - share),
                     planned=domain.planned,
                     short_name=domain.short_name or domain.name,
+                    right=domain.right,
+                    answered=domain.answered,
+                    backlog=domain.backlog,
                 )
                 for domain in domains
             ),
@@ -142,4 +190,5 @@ def assess(domains: Iterable[DomainCount], threshold: float = DEFAULT_THRESHOLD)
         lagging=lagging_domain(rated),
         ready=bool(rated) and all(domain.readiness >= threshold for domain in rated),
         threshold=threshold,
+        accuracy_threshold=accuracy_threshold,
     )

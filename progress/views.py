@@ -271,7 +271,7 @@ def phase(request, slug: str) -> HttpResponse:
     )
 
 
-def _back_to(request, check: CheckInfo) -> str:
+def back_to_check(request, check: CheckInfo) -> str:
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(
@@ -297,7 +297,7 @@ def selfcheck_toggle(request, slug: str) -> HttpResponse:
     done = wanted == "1"
     services.set_done(user=request.user, self_check_id=check.id, done=done)
     if not request.htmx:
-        return redirect(_back_to(request, check))
+        return redirect(back_to_check(request, check))
     state = learner_state(request.user, today=timezone.localdate())
     return render(
         request,

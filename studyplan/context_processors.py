@@ -13,6 +13,8 @@ def _nav_urls() -> dict[str, str]:
         "plan": reverse("progress:plan"),
         "phases": reverse("progress:phase", args=["core-ml-foundations"]),
         "account": reverse("progress:account"),
+        "practice": reverse("progress:practice"),
+        "review": reverse("progress:review"),
         "login": reverse("login"),
         "logout": reverse("logout"),
         "signup": reverse("signup"),

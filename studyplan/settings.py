@@ -199,6 +199,10 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Self-checks at or above this share in every domain make a learner ready to book the exam.
 READINESS_THRESHOLD = float(os.environ.get("STUDYPLAN_READINESS_THRESHOLD", "0.8"))
 
+# The timed mock exam, at the exam's pace: one minute a question.
+MOCK_QUESTIONS = int(os.environ.get("STUDYPLAN_MOCK_QUESTIONS", "60"))
+MOCK_MINUTES = int(os.environ.get("STUDYPLAN_MOCK_MINUTES", "60"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -158,3 +158,34 @@ def table_rows(html: str | bytes, css_class: str) -> list[list[str]]:
 
 def page_text(html: str | bytes) -> str:
     return " ".join(element.text for element in elements(html) if element.depth == 0)
+
+
+def practise(user, domain_slug: str, *, right: int, wrong: int = 0):
+    """A finished drill in one domain with ``right`` and ``wrong`` scored answers."""
+    from django.utils import timezone
+
+    from phases.models import Domain, Question
+    from progress.models import Attempt, AttemptQuestion
+
+    now = timezone.now()
+    attempt = Attempt.objects.create(
+        user=user,
+        kind=Attempt.Kind.DRILL,
+        domain=Domain.objects.get(slug=domain_slug),
+        started_at=now,
+        submitted_at=now,
+    )
+    questions = list(Question.objects.filter(domain__slug=domain_slug)[: right + wrong])
+    for position, question in enumerate(questions, start=1):
+        correct = position <= right
+        AttemptQuestion.objects.create(
+            attempt=attempt,
+            question=question,
+            position=position,
+            order=list(range(len(question.options))),
+            chosen=sorted(question.correct_options) if correct else [],
+            is_correct=correct,
+            answered_at=now,
+        )
+    services._moved(user)
+    return attempt

@@ -16,6 +16,7 @@ from tests.factories import (
     elements,
     make_plan,
     page_text,
+    practise,
     table_rows,
     tick,
     with_class,
@@ -266,8 +267,20 @@ def test_the_chart_has_a_table_with_the_same_figures_for_screen_readers(learner_
     assert percents == [percent for _, percent, _ in SPREAD_FIGURES.values()]
 
 
-def test_a_learner_with_every_check_done_is_ready_to_book(learner_client, learner):
+def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_client, learner):
     tick(learner, *SelfCheck.objects.current().values_list("slug", flat=True))
+
+    response = learner_client.get(DASHBOARD)
+
+    assert big_figure(response) == "100%"
+    assert verdict(response).startswith("Not ready")
+    assert "now practise to show the accuracy" in verdict(response)
+
+
+def test_every_check_done_and_every_domain_accurate_is_ready_to_book(learner_client, learner):
+    tick(learner, *SelfCheck.objects.current().values_list("slug", flat=True))
+    for slug in NAMES:
+        practise(learner, slug, right=4, wrong=1)  # 80% >= 70%
 
     response = learner_client.get(DASHBOARD)
 

@@ -8,7 +8,21 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
-from phases.syllabus import SyllabusError, validate
+from phases.syllabus import SyllabusError, find_question_problems, validate
+
+
+def read_yaml(path: Path):
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise CommandError(f"{path} is not valid YAML: {exc}") from exc
+
+
+def failed(path: Path, problems: list[str]) -> CommandError:
+    lines = "\n".join(f"  - {problem}" for problem in problems)
+    return CommandError(f"{path} failed validation:\n{lines}")
 
 
 class Command(BaseCommand):
@@ -24,25 +38,44 @@ class Command(BaseCommand):
             default=settings.BASE_DIR / "fixtures" / "syllabus.yaml",
             help="The syllabus YAML (default: fixtures/syllabus.yaml).",
         )
+        parser.add_argument(
+            "--questions",
+            type=Path,
+            default=settings.BASE_DIR / "fixtures" / "questions.yaml",
+            help="The practice question bank (default: fixtures/questions.yaml).",
+        )
 
-    def handle(self, *args, file: Path, verbosity: int, **options):
+    def handle(self, *args, file: Path, questions: Path, verbosity: int, **options):
         # loaddata searches fixture directories for relative names: always hand it a full path.
         file = file.resolve()
-        try:
-            objects = yaml.safe_load(file.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CommandError(f"cannot read {file}: {exc}") from exc
-        except yaml.YAMLError as exc:
-            raise CommandError(f"{file} is not valid YAML: {exc}") from exc
+        objects = read_yaml(file)
         try:
             validate(objects)
         except SyllabusError as exc:
-            lines = "\n".join(f"  - {problem}" for problem in exc.problems)
-            raise CommandError(f"{file} failed validation:\n{lines}") from exc
+            raise failed(file, exc.problems) from exc
+        fixtures = [file]
+
+        questions = questions.resolve()
+        question_count = 0
+        if questions.exists():
+            bank = read_yaml(questions)
+            weights = {
+                (obj.get("fields") or {}).get("slug"): (obj.get("fields") or {}).get(
+                    "exam_weight", 0
+                )
+                for obj in objects
+                if obj.get("model") == "phases.domain"
+            }
+            problems = find_question_problems(bank, weights)
+            if problems:
+                raise failed(questions, problems)
+            fixtures.append(questions)
+            question_count = len(bank)
 
         try:
             with transaction.atomic():
-                call_command("loaddata", str(file), verbosity=0)
+                for fixture in fixtures:
+                    call_command("loaddata", str(fixture), verbosity=0)
         except (DeserializationError, DatabaseError, ValueError) as exc:
             # What validation cannot see (a reference to an unknown slug, a bad value) surfaces
             # here; the transaction has rolled back, so say so instead of dumping a traceback.
@@ -70,3 +103,7 @@ class Command(BaseCommand):
                 for model in (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
             )
             self.stdout.write(self.style.SUCCESS(f"Syllabus loaded from {file.name}: {counts}."))
+            if question_count:
+                self.stdout.write(
+                    self.style.SUCCESS(f"{question_count} practice questions loaded.")
+                )

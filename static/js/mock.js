@@ -1,0 +1,26 @@
+// The mock exam's visible countdown and the 90-second nudge. The deadline itself is enforced by
+// the server; this only shows it, and reloads when time is up so the server can close the mock.
+(function () {
+  "use strict";
+  var countdown = document.getElementById("countdown");
+  if (countdown) {
+    var left = parseInt(countdown.dataset.secondsLeft, 10);
+    var value = document.getElementById("countdown-value");
+    var endsAt = Date.now() + left * 1000;
+    var tick = function () {
+      var seconds = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      var minutes = Math.floor(seconds / 60);
+      value.textContent = minutes + ":" + String(seconds % 60).padStart(2, "0");
+      if (seconds <= 0) {
+        window.location.reload();
+        return;
+      }
+      window.setTimeout(tick, 1000);
+    };
+    tick();
+  }
+  var nudge = document.getElementById("nudge");
+  if (nudge) {
+    window.setTimeout(function () { nudge.hidden = false; }, 90 * 1000);
+  }
+})();
