@@ -29,15 +29,19 @@ def _key(value: Any) -> str | None:
     return value
 
 
-def find_problems(objects: Any) -> list[str]:
-    if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
-        return ["the syllabus must be a list of objects with 'model' and 'fields'"]
-    problems = [
+def _primary_key_problems(objects: list[dict[str, Any]]) -> list[str]:
+    return [
         f"{obj.get('model')} '{(obj.get('fields') or {}).get('slug', '?')}' has a primary key; "
         "use natural keys only"
         for obj in objects
         if "pk" in obj
     ]
+
+
+def find_problems(objects: Any) -> list[str]:
+    if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
+        return ["the syllabus must be a list of objects with 'model' and 'fields'"]
+    problems = _primary_key_problems(objects)
 
     domains = _rows(objects, "domain")
     phases = _rows(objects, "phase")
@@ -123,12 +127,7 @@ def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
     """
     if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
         return ["the question bank must be a list of objects with 'model' and 'fields'"]
-    problems = [
-        f"question '{(obj.get('fields') or {}).get('slug', '?')}' has a primary key; "
-        "use natural keys only"
-        for obj in objects
-        if "pk" in obj
-    ]
+    problems = _primary_key_problems(objects)
     questions = [row for row in _rows(objects, "question") if not row.get("retired")]
     for slug, count in Counter(row.get("slug") for row in questions).items():
         if count > 1:

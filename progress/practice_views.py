@@ -21,7 +21,7 @@ from phases.models import Domain
 from . import chart, practice, services
 from .learner import learner_state
 from .models import Attempt, AttemptQuestion, CheckOff
-from .views import back_to_check
+from .views import back_to_check, current_check
 
 
 def _bad(message: str) -> HttpResponse:
@@ -34,9 +34,7 @@ def _bad(message: str) -> HttpResponse:
 @login_required
 @require_POST
 def selfcheck_confidence(request, slug: str) -> HttpResponse:
-    check = syllabus().check(slug)
-    if check is None:
-        return HttpResponse("No such self-check in the current syllabus.", status=404)
+    check = current_check(slug)
     confidence = request.POST.get("confidence")
     if confidence not in ("shaky", "solid"):
         return _bad("Say confidence=shaky or confidence=solid.")
@@ -81,9 +79,7 @@ def review(request) -> HttpResponse:
 @login_required
 @require_POST
 def review_answer(request, slug: str) -> HttpResponse:
-    check = syllabus().check(slug)
-    if check is None:
-        return HttpResponse("No such self-check in the current syllabus.", status=404)
+    check = current_check(slug)
     knew = request.POST.get("knew")
     if knew not in ("0", "1"):
         return _bad("Say knew=1 (knew it) or knew=0 (didn't).")

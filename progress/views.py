@@ -271,6 +271,13 @@ def phase(request, slug: str) -> HttpResponse:
     )
 
 
+def current_check(slug: str) -> CheckInfo:
+    check = syllabus().check(slug)
+    if check is None:
+        raise Http404("No such self-check in the current syllabus.")
+    return check
+
+
 def back_to_check(request, check: CheckInfo) -> str:
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     target = request.POST.get("next", "")
@@ -284,9 +291,7 @@ def back_to_check(request, check: CheckInfo) -> str:
 @login_required
 @require_POST
 def selfcheck_toggle(request, slug: str) -> HttpResponse:
-    check = syllabus().check(slug)
-    if check is None:
-        raise Http404("No such self-check in the current syllabus.")
+    check = current_check(slug)
     # The form says what the learner wants (done or not), so a repeated post is harmless.
     wanted = request.POST.get("done")
     if wanted not in ("0", "1"):
