@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from phases.content import syllabus
-from phases.models import Domain
+from phases.models import Domain, Question
 
 from . import chart, practice, services
 from .learner import learner_state
@@ -123,11 +123,11 @@ def drill_start(request) -> HttpResponse:
     domain = Domain.objects.filter(slug=request.POST.get("domain", "")).first()
     if domain is None:
         return _bad("Choose one of the seven domains to drill.")
+    if not Question.objects.current().filter(domain=domain).exists():
+        return _bad(f"There are no practice questions for {domain.name} yet.")
     attempt = services.start_drill(
         user=request.user, domain=domain, now=timezone.now(), rng=random.Random()
     )
-    if not attempt.questions.exists():
-        return _bad(f"There are no practice questions for {domain.name} yet.")
     return redirect("progress:attempt", attempt.pk)
 
 
@@ -146,7 +146,7 @@ def _items(attempt: Attempt) -> list[AttemptQuestion]:
     return list(attempt.questions.select_related("question__domain"))
 
 
-def _position(request, items: list[AttemptQuestion], attempt: Attempt) -> int | None:
+def _position(request, items: list[AttemptQuestion]) -> int | None:
     raw = request.GET.get("q")
     if raw is not None:
         return int(raw) if raw.isdigit() and 1 <= int(raw) <= len(items) else None
@@ -177,7 +177,7 @@ def attempt_question(request, attempt_id: int) -> HttpResponse:
     if services.close_if_over(attempt, now):
         return redirect("progress:attempt-result", attempt.pk)
     items = _items(attempt)
-    position = _position(request, items, attempt)
+    position = _position(request, items)
     if position is None:
         return HttpResponse("That question is not in this attempt.", status=404)
     item = items[position - 1]
