@@ -92,7 +92,8 @@ def recent_answers(user) -> list[tuple[str, bool]]:
     )
 
 
-def learner_state(user, *, today: datetime.date, with_practice: bool = True) -> LearnerState:
+def learner_state(user, *, today: datetime.date, with_practice: bool = False) -> LearnerState:
+    """The learner's figures; practice accuracy (one more query) only where a page shows it."""
     content = syllabus()
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None

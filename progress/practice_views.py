@@ -98,7 +98,7 @@ def review_answer(request, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def practice_home(request) -> HttpResponse:
-    state = learner_state(request.user, today=timezone.localdate())
+    state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
     report = state.report
     suggested = report.lagging.slug if report.lagging else None
     recent = Attempt.objects.for_user(request.user).select_related("domain")[:5]

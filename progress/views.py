@@ -42,7 +42,7 @@ def _dashboard_key(user, today) -> str | None:
 
 
 def _render_dashboard(request, today) -> str:
-    state = learner_state(request.user, today=today)
+    state = learner_state(request.user, today=today, with_practice=True)
     report = state.report
     focus = report.lagging if report.started and not report.ready_to_book else None
     current = state.schedule.current(today) if state.schedule else None
