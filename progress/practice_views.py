@@ -24,6 +24,11 @@ from .models import Attempt, AttemptQuestion, CheckOff
 from .views import back_to_check, current_check
 
 
+def _number(raw: str) -> int | None:
+    # str.isdigit() accepts "²" (int() then raises) and "١": only ASCII digits are a number here.
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
 def _bad(message: str) -> HttpResponse:
     return HttpResponseBadRequest(f"{message} Nothing was changed.", content_type="text/plain")
 
@@ -66,14 +71,18 @@ def _review_queue(user, today):
     return [(by_id[check_id], box) for check_id, box in due if check_id in by_id]
 
 
-@login_required
-@require_GET
-def review(request) -> HttpResponse:
+def _review_page(request) -> HttpResponse:
     queue = _review_queue(request.user, timezone.localdate())
     context = {"queue": queue, "card": queue[0] if queue else None, "review_count": len(queue)}
     if request.htmx:
         return render(request, "progress/review.html#review-card", context)
     return render(request, "progress/review.html", context)
+
+
+@login_required
+@require_GET
+def review(request) -> HttpResponse:
+    return _review_page(request)
 
 
 @login_required
@@ -88,7 +97,7 @@ def review_answer(request, slug: str) -> HttpResponse:
     ):
         return HttpResponse("You have not ticked this self-check.", status=404)
     if request.htmx:
-        return review(request)
+        return _review_page(request)
     return redirect("progress:review")
 
 
@@ -149,7 +158,8 @@ def _items(attempt: Attempt) -> list[AttemptQuestion]:
 def _position(request, items: list[AttemptQuestion]) -> int | None:
     raw = request.GET.get("q")
     if raw is not None:
-        return int(raw) if raw.isdigit() and 1 <= int(raw) <= len(items) else None
+        number = _number(raw)
+        return number if number is not None and 1 <= number <= len(items) else None
     open_items = [item.position for item in items if item.answered_at is None]
     if open_items:
         return open_items[0]
@@ -216,9 +226,9 @@ def attempt_answer(request, attempt_id: int, position: int) -> HttpResponse:
         AttemptQuestion.objects.select_related("question"), attempt=attempt, position=position
     )
     raw = request.POST.getlist("option")
-    if not all(value.isdigit() and int(value) < len(item.question.options) for value in raw):
+    chosen = [_number(value) for value in raw]
+    if not all(index is not None and index < len(item.question.options) for index in chosen):
         return _bad("Choose among this question's options.")
-    chosen = [int(value) for value in raw]
     if not chosen and attempt.kind == Attempt.Kind.DRILL:
         return _bad("Choose an answer first.")
     now = timezone.now()
