@@ -1,6 +1,8 @@
 from functools import cache
 
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
 
 @cache
@@ -23,3 +25,22 @@ def _nav_urls() -> dict[str, str]:
 
 def nav(request) -> dict:
     return {"nav": _nav_urls()}
+
+
+def review_due(request) -> dict:
+    """How many ticked self-checks are due for review today, for the header; counted only if a
+    page shows it."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    from progress.models import CheckOff
+
+    return {
+        "review_due": SimpleLazyObject(
+            lambda: (
+                CheckOff.objects.for_user(user)
+                .filter(due_on__lte=timezone.localdate(), self_check__retired=False)
+                .count()
+            )
+        )
+    }

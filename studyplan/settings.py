@@ -83,6 +83,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "studyplan.context_processors.nav",
+                "studyplan.context_processors.review_due",
             ],
         },
     },
