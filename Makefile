@@ -41,7 +41,11 @@ pytest: install-dev
 
 test: lint migrations-check pytest
 
+# wrk (Debian's package) measures best; without it the script falls back to a Python client.
 bench: install-dev
+	@command -v wrk >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; } \
+		|| echo "wrk is not installed: measuring with the Python client"
 	$(BIN)/python bench/run.py
 
 load: install-dev
