@@ -189,3 +189,39 @@ def practise(user, domain_slug: str, *, right: int, wrong: int = 0):
         )
     services._moved(user)
     return attempt
+
+
+# The dashboard, read as a learner reads it.
+
+DOMAIN_NAMES = {
+    "core-ml": "Core Machine Learning and AI Knowledge",
+    "experimentation": "Experimentation",
+    "multimodal-data": "Multimodal Data",
+    "software-development": "Software Development",
+    "data-analysis": "Data Analysis",
+    "performance-optimization": "Performance Optimization",
+    "trustworthy-ai": "Trustworthy AI",
+}
+
+
+def domain_rows(response) -> dict[str, list[str]]:
+    """The accessible table's cells per domain slug, in page order."""
+    by_name = {name: slug for slug, name in DOMAIN_NAMES.items()}
+    rows = {}
+    for cells in table_rows(response.content, "domain-table"):
+        (slug,) = [by_name[name] for name in by_name if cells[0].startswith(name)]
+        rows[slug] = cells
+    return rows
+
+
+def focus(response) -> str:
+    """The card that says where to start, which domain lags, or that none does."""
+    (card,) = [
+        e for e in elements(response.content) if e.attrs.get("aria-labelledby") == "focus-heading"
+    ]
+    return card.text
+
+
+def verdict(response) -> str:
+    (element,) = with_class(response.content, "verdict")
+    return element.text

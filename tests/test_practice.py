@@ -25,14 +25,17 @@ from phases.syllabus import find_question_problems
 from progress import practice, services
 from progress.models import Attempt, AttemptQuestion, CheckOff
 from tests.factories import (
+    DOMAIN_NAMES,
     UserFactory,
+    domain_rows,
     element_by_id,
     elements,
+    focus,
     make_plan,
     page_text,
     practise,
-    table_rows,
     tick,
+    verdict,
     with_class,
 )
 
@@ -47,15 +50,6 @@ WEIGHTS = {
     "data-analysis": 10,
     "performance-optimization": 10,
     "trustworthy-ai": 5,
-}
-NAMES = {
-    "core-ml": "Core Machine Learning and AI Knowledge",
-    "experimentation": "Experimentation",
-    "multimodal-data": "Multimodal Data",
-    "software-development": "Software Development",
-    "data-analysis": "Data Analysis",
-    "performance-optimization": "Performance Optimization",
-    "trustworthy-ai": "Trustworthy AI",
 }
 # A 60-question mock by weight: 60 x 25% = 15, 60 x 20% = 12, and so on.
 MOCK_60 = {
@@ -1061,7 +1055,7 @@ def test_the_mock_result_gives_the_score_per_domain_and_names_the_weakest(learne
     assert lede.text.startswith("Weakest domain in this attempt: Core Machine Learning")
     assert result_rows(response) == [
         ["Experimentation", "15/15", "100% 100%"],
-        [f"{NAMES['core-ml']} Weakest", "9/12", "75% 75%"],
+        [f"{DOMAIN_NAMES['core-ml']} Weakest", "9/12", "75% 75%"],
         ["Multimodal Data", "9/9", "100% 100%"],
         ["Software Development", "9/9", "100% 100%"],
         ["Data Analysis", "6/6", "100% 100%"],
@@ -1580,27 +1574,6 @@ def test_the_header_says_how_many_reviews_are_due_today(learner_client, learner)
 # The dashboard: covered and accurate side by side
 
 
-def domain_rows(response) -> dict[str, list[str]]:
-    by_name = {name: slug for slug, name in NAMES.items()}
-    rows = {}
-    for cells in table_rows(response.content, "domain-table"):
-        (slug,) = [by_name[name] for name in by_name if cells[0].startswith(name)]
-        rows[slug] = cells
-    return rows
-
-
-def focus(response) -> str:
-    (card,) = [
-        e for e in elements(response.content) if e.attrs.get("aria-labelledby") == "focus-heading"
-    ]
-    return card.text
-
-
-def verdict(response) -> str:
-    (element,) = with_class(response.content, "verdict")
-    return element.text
-
-
 def tick_everything(user) -> None:
     tick(user, *SelfCheck.objects.current().values_list("slug", flat=True))
 
@@ -1626,9 +1599,9 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
     assert accuracy == {
         "experimentation": "33% (1/3)",
         "core-ml": "75% (3/4)",
-        **{slug: "—" for slug in NAMES if slug not in ("core-ml", "experimentation")},
+        **{slug: "—" for slug in DOMAIN_NAMES if slug not in ("core-ml", "experimentation")},
     }
-    assert backlog == {**dict.fromkeys(NAMES, "0"), "core-ml": "2"}
+    assert backlog == {**dict.fromkeys(DOMAIN_NAMES, "0"), "core-ml": "2"}
 
 
 @pytest.mark.django_db
@@ -1661,7 +1634,7 @@ def test_every_check_done_but_weak_experimentation_practice_makes_it_lagging(
 ):
     make_plan(learner)
     tick_everything(learner)
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         if slug == "experimentation":
             practise(learner, slug, right=2, wrong=3)  # 40%
         else:
@@ -1706,7 +1679,7 @@ def test_weak_practice_in_a_covered_domain_overtakes_a_less_covered_one(learner_
 def test_ready_to_book_needs_every_domain_covered_and_accurate(learner_client, learner):
     make_plan(learner)
     tick_everything(learner)
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         practise(learner, slug, right=7, wrong=3)  # exactly 70%
 
     response = learner_client.get(DASHBOARD)
@@ -1719,7 +1692,7 @@ def test_ready_to_book_needs_every_domain_covered_and_accurate(learner_client, l
 def test_one_domain_at_sixty_percent_accuracy_is_not_ready_to_book(learner_client, learner):
     make_plan(learner)
     tick_everything(learner)
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         if slug == "software-development":
             practise(learner, slug, right=3, wrong=2)  # 60%
         else:
@@ -1735,7 +1708,7 @@ def test_one_domain_at_sixty_percent_accuracy_is_not_ready_to_book(learner_clien
 def test_one_domain_never_practised_is_not_ready_to_book(learner_client, learner):
     make_plan(learner)
     tick_everything(learner)
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         if slug != "trustworthy-ai":
             practise(learner, slug, right=5)
 
@@ -1754,7 +1727,7 @@ def test_accurate_everywhere_but_one_domain_under_eighty_percent_covered_is_not_
         learner,
         *SelfCheck.objects.current().exclude(slug="p5-chart-choice").values_list("slug", flat=True),
     )
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         practise(learner, slug, right=5)
 
     response = learner_client.get(DASHBOARD)

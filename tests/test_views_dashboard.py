@@ -11,14 +11,17 @@ from phases.models import Intensity, PhaseHours, SelfCheck
 from phases.schedule import lay_out
 from progress.readiness import LAGGING_RULE
 from tests.factories import (
+    DOMAIN_NAMES,
     UserFactory,
+    domain_rows,
     element_by_id,
     elements,
+    focus,
     make_plan,
     page_text,
     practise,
-    table_rows,
     tick,
+    verdict,
     with_class,
 )
 
@@ -26,15 +29,6 @@ pytestmark = pytest.mark.django_db
 
 DASHBOARD = reverse("progress:dashboard")
 HTMX = {"HTTP_HX_REQUEST": "true"}
-NAMES = {
-    "core-ml": "Core Machine Learning and AI Knowledge",
-    "experimentation": "Experimentation",
-    "multimodal-data": "Multimodal Data",
-    "software-development": "Software Development",
-    "data-analysis": "Data Analysis",
-    "performance-optimization": "Performance Optimization",
-    "trustworthy-ai": "Trustworthy AI",
-}
 CORE_ML = ["p1-residual-gradient-flow", "p1-multimodal-loss", "p1-training-stability"]
 PHASE_ONE = [
     *CORE_ML,
@@ -79,16 +73,6 @@ SPREAD_FIGURES = {
 SPREAD_WEIGHTED = "29%"
 
 
-def domain_rows(response) -> dict[str, list[str]]:
-    """The accessible table's cells per domain slug, in page order."""
-    by_name = {name: slug for slug, name in NAMES.items()}
-    rows = {}
-    for cells in table_rows(response.content, "domain-table"):
-        (slug,) = [by_name[name] for name in by_name if cells[0].startswith(name)]
-        rows[slug] = cells
-    return rows
-
-
 def figures(response) -> dict[str, tuple[str, str, str]]:
     """(done/total, readiness, marks at risk) per domain, read from the table."""
     return {
@@ -100,19 +84,6 @@ def figures(response) -> dict[str, tuple[str, str, str]]:
 def big_figure(response) -> str:
     (figure,) = with_class(response.content, "big-figure")
     return figure.text
-
-
-def focus(response) -> str:
-    """The card that says where to start, which domain lags, or that none does."""
-    (card,) = [
-        e for e in elements(response.content) if e.attrs.get("aria-labelledby") == "focus-heading"
-    ]
-    return card.text
-
-
-def verdict(response) -> str:
-    (element,) = with_class(response.content, "verdict")
-    return element.text
 
 
 def behind(response) -> set[str]:
@@ -279,7 +250,7 @@ def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_clien
 
 def test_every_check_done_and_every_domain_accurate_is_ready_to_book(learner_client, learner):
     tick(learner, *SelfCheck.objects.current().values_list("slug", flat=True))
-    for slug in NAMES:
+    for slug in DOMAIN_NAMES:
         practise(learner, slug, right=4, wrong=1)  # 80% >= 70%
 
     response = learner_client.get(DASHBOARD)
