@@ -57,7 +57,8 @@ class CheckInfo:
     phase: PhaseInfo
     domain: DomainInfo
     topic: TopicInfo | None
-    toggle_url: str  # reversed once here: a phase page shows a form per check
+    toggle_url: str  # reversed once here: a phase page shows forms per check
+    confidence_url: str
     done: bool = False  # set per learner with dataclasses.replace
     confidence: str = ""  # likewise: "", "shaky" or "solid"
 
@@ -122,6 +123,7 @@ def build() -> Syllabus:
             domain=domains[check.domain_id],
             topic=topics[check.topic_id][1] if check.topic_id else None,
             toggle_url=reverse("progress:selfcheck-toggle", args=[check.slug]),
+            confidence_url=reverse("progress:selfcheck-confidence", args=[check.slug]),
         )
         for check in SelfCheck.objects.current().order_by("phase__number", "order")
     )
