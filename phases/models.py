@@ -82,13 +82,13 @@ class Topic(models.Model):
     natural_key.dependencies = ["phases.domain"]
 
 
-class SelfCheckQuerySet(models.QuerySet):
+class RetirableQuerySet(models.QuerySet):
     def current(self):
-        """Self-checks still in the syllabus (retired ones stay only for learners' history)."""
+        """Rows still in the syllabus (retired ones stay only for learners' history)."""
         return self.filter(retired=False)
 
 
-class SelfCheckManager(SlugManager.from_queryset(SelfCheckQuerySet)):
+class RetirableManager(SlugManager.from_queryset(RetirableQuerySet)):
     pass
 
 
@@ -109,7 +109,7 @@ class SelfCheck(models.Model):
         help_text="Removed from the syllabus: counts nowhere, but learners' ticks are kept.",
     )
 
-    objects = SelfCheckManager()
+    objects = RetirableManager()
 
     class Meta:
         ordering = ["phase__number", "order"]
@@ -186,15 +186,6 @@ class PhaseHours(models.Model):
     natural_key.dependencies = ["phases.intensity", "phases.phase"]
 
 
-class QuestionQuerySet(models.QuerySet):
-    def current(self):
-        return self.filter(retired=False)
-
-
-class QuestionManager(SlugManager.from_queryset(QuestionQuerySet)):
-    pass
-
-
 class Question(models.Model):
     """A multiple-choice practice question; "choose two" ones are scored all-or-nothing."""
 
@@ -208,7 +199,7 @@ class Question(models.Model):
     explanation = models.TextField()
     retired = models.BooleanField(default=False)
 
-    objects = QuestionManager()
+    objects = RetirableManager()
 
     class Meta:
         ordering = ["domain__study_order", "slug"]
