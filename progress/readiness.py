@@ -21,6 +21,11 @@ LAGGING_RULE = (
     "The lagging domain is the one with the lowest share of self-checks done; "
     "a tie goes to the domain with the larger exam weight, then to the one studied first."
 )
+LAGGING_RULE_WITH_PRACTICE = (
+    "The lagging domain is the one with the lowest figure, taking for each domain the lower of "
+    "its share of self-checks done and, once practised, its accuracy in recent practice answers; "
+    "a tie goes to the domain with the larger exam weight, then to the one studied first."
+)
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,11 @@ class Report:
             domain.accuracy is not None and domain.accuracy >= self.accuracy_threshold
             for domain in self.domains
         )
+
+    @property
+    def lagging_rule(self) -> str:
+        """The rule that chose the lagging domain, in words, as the dashboard shows it."""
+        return LAGGING_RULE_WITH_PRACTICE if self.practised else LAGGING_RULE
 
     @property
     def backlog(self) -> int:
