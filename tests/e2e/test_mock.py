@@ -178,6 +178,9 @@ def test_the_nudge_to_flag_and_move_on_appears_after_ninety_seconds(
     nudge = page.locator("#nudge")
     expect(nudge).to_be_attached()
     expect(nudge).to_be_hidden()
+    # mock.js is deferred: wait until it has run (it rewrites the countdown as m:ss), so its
+    # 90-second timer exists before the fake clock moves.
+    expect(page.locator("#countdown-value")).to_have_text(re.compile(r"^\d+:\d\d$"))
 
     page.clock.run_for(89_000)
     expect(nudge).to_be_hidden()
