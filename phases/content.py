@@ -9,6 +9,7 @@ processes see a reload within that time.
 
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -75,6 +76,7 @@ class Syllabus:
     # pass over their own ticks.
     check_keys: dict[int, tuple[str, int]] = field(default_factory=dict, repr=False)
     totals: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
+    phase_totals: dict[int, int] = field(default_factory=dict, repr=False)
     _checks_by_slug: dict[str, CheckInfo] = field(default_factory=dict, repr=False)
 
     def check(self, slug: str) -> CheckInfo | None:
@@ -147,6 +149,7 @@ def build() -> Syllabus:
         phase_hours={slug: tuple(items) for slug, items in hours.items()},
         check_keys={check.id: (check.domain.slug, check.phase.number) for check in checks},
         totals=totals,
+        phase_totals=dict(Counter(check.phase.number for check in checks)),
         _checks_by_slug={check.slug: check for check in checks},
     )
 

@@ -113,10 +113,6 @@ def learner_state(user, *, today: datetime.date, with_practice: bool = False) ->
             if due_on is not None and due_on <= today:
                 backlog[key[0]] += 1
 
-    totals_by_phase: Counter[int] = Counter()
-    for by_phase in content.totals.values():
-        totals_by_phase.update(by_phase)
-
     report = readiness.assess(
         (
             readiness.DomainCount(
@@ -145,7 +141,7 @@ def learner_state(user, *, today: datetime.date, with_practice: bool = False) ->
         ticked=ticked,
         phases={
             phase.number: PhaseProgress(
-                done=done_by_phase[phase.number], total=totals_by_phase[phase.number]
+                done=done_by_phase[phase.number], total=content.phase_totals.get(phase.number, 0)
             )
             for phase in content.phases
         },
