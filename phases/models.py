@@ -5,7 +5,7 @@ rows in place: learner rows that point at a self-check survive any content chang
 """
 
 from django.db import models
-from django.urls import reverse
+from django.db.models import F
 
 
 class SlugManager(models.Manager):
@@ -49,9 +49,6 @@ class Phase(models.Model):
 
     def __str__(self) -> str:
         return f"Phase {self.number}: {self.title}"
-
-    def get_absolute_url(self) -> str:
-        return reverse("progress:phase", args=[self.slug])
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
@@ -215,3 +212,25 @@ class Question(models.Model):
     @property
     def correct_options(self) -> frozenset[int]:
         return frozenset(i for i, option in enumerate(self.options) if option.get("correct"))
+
+
+class ContentVersion(models.Model):
+    """A single row counting changes to the syllabus content.
+
+    load_syllabus and every admin save or delete move it (see studyplan.caching). It lives in the
+    database, so every server reads the same number and drops its in-memory snapshot of the
+    syllabus on its next request after a change.
+    """
+
+    number = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "content version"
+
+    def __str__(self) -> str:
+        return f"content version {self.number}"
+
+    @classmethod
+    def bump(cls) -> None:
+        if not cls.objects.filter(pk=1).update(number=F("number") + 1):
+            cls.objects.get_or_create(pk=1, defaults={"number": 1})

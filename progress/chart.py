@@ -28,7 +28,7 @@ class Column:
 
     @property
     def css_state(self) -> str:
-        if self.domain.behind:
+        if self.domain.behind_plan:
             return "behind"
         return "done" if self.domain.readiness >= 1 else "open"
 
@@ -69,10 +69,12 @@ class HistoryChart:
     weakest: str
     points: list[tuple[float, float, float, int, int]]  # x, y overall, y weakest, and the %s
     gridlines: list[tuple[float, int]]
+    bar: int
 
 
-def history(scores: Sequence[tuple[int, int]]) -> HistoryChart | None:
-    """Overall and weakest-domain mock scores (percent) across attempts, oldest first."""
+def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | None:
+    """Overall and weakest-domain scores (percent) across attempts, oldest first; ``bar`` is
+    the accuracy bar, drawn as its own gridline."""
     if not scores:
         return None
     inner_w = HISTORY_WIDTH - 2 * HISTORY_PAD
@@ -95,6 +97,7 @@ def history(scores: Sequence[tuple[int, int]]) -> HistoryChart | None:
     return HistoryChart(
         overall=" ".join(f"{x},{yo}" for x, yo, _, _, _ in points),
         weakest=" ".join(f"{x},{yw}" for x, _, yw, _, _ in points),
+        bar=bar,
         points=points,
-        gridlines=[(y(percent), percent) for percent in (0, 25, 50, 70, 100)],
+        gridlines=[(y(percent), percent) for percent in sorted({0, 25, 50, bar, 100})],
     )

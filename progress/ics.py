@@ -1,61 +1,65 @@
-"""An iCalendar (RFC 5545) file of the study plan: one all-day event per phase, plus the exam."""
+"""The study plan as an iCalendar file: one all-day event per phase, plus the exam day.
+
+Written with the icalendar library (RFC 5545 folding, escaping and dates are its business).
+"""
 
 import datetime
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Mapping
+
+import icalendar
+
+from phases.schedule import Schedule
+
+PRODUCT_ID = "-//NCA-GENM Study Tracker//EN"
 
 
-@dataclass(frozen=True)
-class AllDayEvent:
-    uid: str
-    summary: str
-    start: datetime.date
-    end: datetime.date  # inclusive
-    description: str = ""
+def _all_day(
+    *, uid: str, summary: str, start: datetime.date, end: datetime.date, stamp: datetime.datetime
+) -> icalendar.Event:
+    event = icalendar.Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp.astimezone(datetime.UTC))
+    event.add("dtstart", start)
+    event.add("dtend", end + datetime.timedelta(days=1))  # exclusive for all-day events
+    event.add("summary", summary)
+    event.add("transp", "TRANSPARENT")
+    return event
 
 
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
-
-
-def _fold(line: str) -> str:
-    """Fold lines longer than 75 octets, as RFC 5545 section 3.1 requires."""
-    encoded = line.encode("utf-8")
-    if len(encoded) <= 75:
-        return line
-    parts, current = [], b""
-    for char in line:
-        piece = char.encode("utf-8")
-        if len(current) + len(piece) > (75 if not parts else 74):
-            parts.append(current.decode("utf-8"))
-            current = b""
-        current += piece
-    parts.append(current.decode("utf-8"))
-    return "\r\n ".join(parts)
-
-
-def calendar(events: Iterable[AllDayEvent], *, stamp: datetime.datetime, name: str) -> str:
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//NCA-GENM Study Tracker//EN",
-        "CALSCALE:GREGORIAN",
-        "METHOD:PUBLISH",
-        f"X-WR-CALNAME:{_escape(name)}",
-    ]
-    dtstamp = stamp.astimezone(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    for event in events:
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:{event.uid}",
-            f"DTSTAMP:{dtstamp}",
-            f"DTSTART;VALUE=DATE:{event.start:%Y%m%d}",
-            # DTEND is exclusive for all-day events.
-            f"DTEND;VALUE=DATE:{event.end + datetime.timedelta(days=1):%Y%m%d}",
-            f"SUMMARY:{_escape(event.summary)}",
-            *([f"DESCRIPTION:{_escape(event.description)}"] if event.description else []),
-            "TRANSP:TRANSPARENT",
-            "END:VEVENT",
-        ]
-    lines.append("END:VCALENDAR")
-    return "".join(f"{_fold(line)}\r\n" for line in lines)
+def plan_calendar(
+    *,
+    schedule: Schedule,
+    phases: Mapping[int, tuple[str, str]],
+    exam_date: datetime.date | None,
+    owner: str,
+    stamp: datetime.datetime,
+) -> bytes:
+    """``phases`` maps a phase number to its (title, goal); ``owner`` makes the UIDs unique."""
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", PRODUCT_ID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", "NCA-GENM study plan")
+    for slot in schedule.slots:
+        title, goal = phases[slot.number]
+        event = _all_day(
+            uid=f"phase-{slot.number}-{owner}@nca-genm-studyplan",
+            summary=f"NCA-GENM phase {slot.number}: {title} ({slot.hours} h)",
+            start=slot.start,
+            end=slot.end,
+            stamp=stamp,
+        )
+        event.add("description", goal)
+        calendar.add_component(event)
+    if exam_date is not None:
+        calendar.add_component(
+            _all_day(
+                uid=f"exam-{owner}@nca-genm-studyplan",
+                summary="NCA-GENM exam",
+                start=exam_date,
+                end=exam_date,
+                stamp=stamp,
+            )
+        )
+    return calendar.to_ical()

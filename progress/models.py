@@ -1,7 +1,15 @@
-"""The learner's own rows: a study plan and the self-checks they have ticked off."""
+"""The learner's own rows: a study plan, ticked self-checks, and practice attempts.
+
+The rules that pick rows out (due for review, the open mock, answers that count) are QuerySet
+methods here, each written once.
+"""
+
+import datetime
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce, RowNumber
 
 from phases.models import Domain, Intensity, Question, SelfCheck
 
@@ -26,10 +34,26 @@ class StudyPlan(models.Model):
         return f"{self.user}: {self.intensity} from {self.start_date:%Y-%m-%d}"
 
 
+def _due(today: datetime.date) -> Q:
+    """Due for review: its review day is today or has passed."""
+    return Q(due_on__lte=today)
+
+
 class CheckOffQuerySet(models.QuerySet):
     def for_user(self, user):
         # Unordered: callers that want an order say so, and the hot paths want none.
         return self.filter(user=user).order_by()
+
+    def current(self):
+        """Ticks on self-checks still in the syllabus (retired ones are kept as history only)."""
+        return self.filter(self_check__retired=False)
+
+    def due(self, today: datetime.date):
+        return self.filter(_due(today))
+
+    def with_due(self, today: datetime.date):
+        """Each row says whether it is due for review (as ``is_due``)."""
+        return self.annotate(is_due=models.ExpressionWrapper(_due(today), models.BooleanField()))
 
 
 class Confidence(models.TextChoices):
@@ -41,8 +65,8 @@ class Confidence(models.TextChoices):
 class CheckOff(models.Model):
     """A self-check the learner has answered without notes, and when to see it again.
 
-    ``box`` is the Leitner box (0 to 4: review after 1, 3, 7, 14, 30 days); ``due_on`` is the
-    day it comes back to the review queue.
+    ``box`` is the Leitner box (see progress.leitner for its intervals); ``due_on`` is the day it
+    comes back to the review queue.
     """
 
     user = models.ForeignKey(
@@ -77,6 +101,21 @@ class AttemptQuerySet(models.QuerySet):
     def mocks(self):
         return self.filter(kind=Attempt.Kind.MOCK)
 
+    def unsubmitted_mocks(self):
+        """At most one per learner (a database constraint): the live mock, or one whose time ran
+        out and that nobody has closed yet."""
+        return self.mocks().filter(submitted_at__isnull=True)
+
+    def open_mock(self, now: datetime.datetime):
+        """The learner's live mock: not submitted and before its deadline."""
+        return self.unsubmitted_mocks().filter(deadline__gt=now)
+
+    def closed(self, now: datetime.datetime):
+        """Attempts whose answers count: drills, and mocks once submitted or past the deadline."""
+        return self.filter(
+            Q(kind=Attempt.Kind.DRILL) | Q(submitted_at__isnull=False) | Q(deadline__lte=now)
+        )
+
 
 class Attempt(models.Model):
     """A domain drill or a timed mock exam; it lives on the server, so a reload resumes it."""
@@ -101,12 +140,49 @@ class Attempt(models.Model):
     class Meta:
         ordering = ["-started_at"]
         indexes = [models.Index(fields=["user", "kind", "-started_at"], name="attempt_recent")]
+        constraints = [
+            # The database's own guard: two simultaneous "start mock" posts make one mock.
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=Q(kind="mock", submitted_at__isnull=True),
+                name="one_open_mock_per_learner",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user}: {self.get_kind_display()} {self.started_at:%Y-%m-%d %H:%M}"
 
-    def is_over(self, now) -> bool:
+    def is_over(self, now: datetime.datetime) -> bool:
         return self.submitted_at is not None or (self.deadline is not None and now >= self.deadline)
+
+
+class AttemptQuestionQuerySet(models.QuerySet):
+    def counted(self, user, now: datetime.datetime):
+        """The learner's answers that count towards accuracy: every answered question of a
+        drill, and every question of a closed mock (an unanswered one counts as wrong). A live
+        mock's answers count nowhere, so no page can give its key away."""
+        return self.filter(attempt__user=user).filter(
+            Q(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=False)
+            | Q(attempt__kind=Attempt.Kind.MOCK, attempt__submitted_at__isnull=False)
+            | Q(attempt__kind=Attempt.Kind.MOCK, attempt__deadline__lte=now)
+        )
+
+    def newest_per_domain(self, window: int):
+        """At most ``window`` newest rows per question domain, newest first within each."""
+        return (
+            self.annotate(
+                when=Coalesce("answered_at", "attempt__submitted_at", "attempt__deadline"),
+            )
+            .annotate(
+                rank=models.Window(
+                    RowNumber(),
+                    partition_by=F("question__domain_id"),
+                    order_by=[F("when").desc(), F("pk").desc()],
+                )
+            )
+            .filter(rank__lte=window)
+            .order_by()
+        )
 
 
 class AttemptQuestion(models.Model):
@@ -118,6 +194,8 @@ class AttemptQuestion(models.Model):
     is_correct = models.BooleanField(null=True)
     flagged = models.BooleanField(default=False)
     answered_at = models.DateTimeField(null=True, blank=True)
+
+    objects = AttemptQuestionQuerySet.as_manager()
 
     class Meta:
         ordering = ["attempt", "position"]

@@ -1,13 +1,17 @@
-"""Practice arithmetic, pure: drawing a mock by exam weight, scoring, recent accuracy."""
+"""Practice arithmetic, pure: drawing questions by exam weight, scoring an attempt.
+
+Which domain an attempt shows as weakest is the dashboard's lagging rule (readiness.lagging),
+applied to the attempt's own answers.
+"""
 
 import random
-from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
-# Accuracy looks at a domain's most recent answers only: what the learner knows now.
-RECENT_ANSWERS = 20
-ACCURACY_THRESHOLD = 0.7
+from .readiness import lagging
 
+DRILL_LENGTH = 10
 
 def mock_counts(
     weights: Mapping[str, int], total: int, available: Mapping[str, int]
@@ -40,13 +44,20 @@ def draw(
     questions_by_domain: Mapping[str, Sequence[int]],
     counts: Mapping[str, int],
     rng: random.Random,
+    seen: Collection[int] = (),
 ) -> list[int]:
-    """Question ids for an attempt: ``counts`` from each domain, in a shuffled order."""
-    drawn = [
-        question
-        for slug, count in counts.items()
-        for question in rng.sample(list(questions_by_domain.get(slug, ())), count)
-    ]
+    """Question ids for an attempt: ``counts`` from each domain, in a shuffled order.
+
+    Questions the learner has not seen come first; seen ones fill in only once a domain runs out.
+    """
+    drawn: list[int] = []
+    for slug, count in counts.items():
+        pool = list(questions_by_domain.get(slug, ()))
+        fresh = [question for question in pool if question not in seen]
+        stale = [question for question in pool if question in seen]
+        picked = rng.sample(fresh, min(count, len(fresh)))
+        picked += rng.sample(stale, min(count - len(picked), len(stale)))
+        drawn += picked
     rng.shuffle(drawn)
     return drawn
 
@@ -56,36 +67,100 @@ def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
     return set(chosen) == set(correct)
 
 
-def recent_accuracy(
-    answers: Iterable[tuple[str, bool]], limit: int = RECENT_ANSWERS
-) -> dict[str, tuple[int, int]]:
-    """(right, answered) per domain over its ``limit`` newest answers; newest first in."""
-    seen: dict[str, list[bool]] = defaultdict(list)
-    for domain, correct in answers:
-        if len(seen[domain]) < limit:
-            seen[domain].append(correct)
-    return {domain: (sum(results), len(results)) for domain, results in seen.items()}
+class DomainLike(Protocol):
+    @property
+    def slug(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def weight(self) -> int: ...
+    @property
+    def study_order(self) -> int: ...
 
 
-def domain_scores(
-    results: Iterable[tuple[str, bool | None]], weights: Mapping[str, int]
-) -> list[tuple[str, int, int]]:
-    """(domain slug, right, asked) per domain asked about, heaviest first; unanswered is wrong."""
-    right: dict[str, int] = defaultdict(int)
-    asked: dict[str, int] = defaultdict(int)
-    for domain, correct in results:
-        asked[domain] += 1
-        right[domain] += bool(correct)
-    return sorted(
-        ((domain, right[domain], asked[domain]) for domain in asked),
-        key=lambda row: (-weights.get(row[0], 0), row[0]),
+@dataclass(frozen=True)
+class DomainScore:
+    slug: str
+    name: str
+    weight: int
+    study_order: int
+    right: int
+    wrong: int
+    unanswered: int
+    bar: float  # the accuracy bar: under it a domain is behind
+
+    @property
+    def answered(self) -> int:
+        return self.right + self.wrong
+
+    @property
+    def asked(self) -> int:
+        return self.answered + self.unanswered
+
+    @property
+    def percent(self) -> int:
+        """Right among all asked: an unanswered question scores as wrong."""
+        return round(100 * self.right / self.asked) if self.asked else 0
+
+    @property
+    def marks_behind(self) -> float:
+        # Among the questions answered: a skipped question says nothing about what is known.
+        if not self.answered:
+            return 0.0
+        return self.weight * max(0.0, self.bar - self.right / self.answered)
+
+
+@dataclass(frozen=True)
+class AttemptScore:
+    domains: tuple[DomainScore, ...]  # heaviest first
+
+    @property
+    def right(self) -> int:
+        return sum(domain.right for domain in self.domains)
+
+    @property
+    def wrong(self) -> int:
+        return sum(domain.wrong for domain in self.domains)
+
+    @property
+    def unanswered(self) -> int:
+        return sum(domain.unanswered for domain in self.domains)
+
+    @property
+    def total(self) -> int:
+        return sum(domain.asked for domain in self.domains)
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.right / self.total) if self.total else 0
+
+    @property
+    def weakest(self) -> DomainScore | None:
+        return lagging(self.domains)
+
+
+def score(
+    results: Iterable[tuple[str, bool | None]], domains: Iterable[DomainLike], bar: float
+) -> AttemptScore:
+    """Score (domain slug, right / wrong / None for unanswered) results, per domain."""
+    tally: dict[str, list[int]] = {}
+    for slug, correct in results:
+        counts = tally.setdefault(slug, [0, 0, 0])
+        counts[0 if correct else 1 if correct is False else 2] += 1
+    known = {domain.slug: domain for domain in domains}
+    rows = [
+        DomainScore(
+            slug=slug,
+            name=known[slug].name if slug in known else slug,
+            weight=known[slug].weight if slug in known else 0,
+            study_order=known[slug].study_order if slug in known else 0,
+            right=right,
+            wrong=wrong,
+            unanswered=unanswered,
+            bar=bar,
+        )
+        for slug, (right, wrong, unanswered) in tally.items()
+    ]
+    return AttemptScore(
+        domains=tuple(sorted(rows, key=lambda row: (-row.weight, row.study_order, row.slug)))
     )
-
-
-def weakest(scores: Sequence[tuple[str, int, int]], weights: Mapping[str, int]) -> str | None:
-    """The lowest-scoring domain; a tie goes to the heavier one, as on the dashboard."""
-    return min(
-        scores,
-        key=lambda row: (row[1] / row[2] if row[2] else 0, -weights.get(row[0], 0)),
-        default=(None,),
-    )[0]

@@ -1,31 +1,66 @@
-"""Readiness formulas, pure: plain numbers in, plain numbers out.
+"""Readiness formulas, pure: plain values in, plain values out (DESIGN.md, "Formulas").
 
-- readiness(d) = self-checks done in d / self-checks in d (0 when there are none)
-- exam-weighted readiness = sum of weight(d) x readiness(d) / sum of weight(d)
-- marks at risk(d) = weight(d) x (1 - readiness(d))
-- lagging domain = lowest readiness; ties go to the heavier domain, then the earlier in study order
-- behind plan: readiness(d) < the share of d the calendar expects done by today
-- ready: every domain at or above the threshold, never the average alone
-- accuracy(d) = right answers among d's recent practice answers (none until d is practised)
-- ready to book: every domain at least 80% covered AND at least 70% accurate
-- once a domain has practice results, its lagging figure is the lower of covered and accurate
+- readiness(d): self-checks done in d / self-checks in d.
+- exam-weighted readiness: the sum of weight(d) x readiness(d) over the sum of the weights.
+- marks at risk(d): weight(d) x (1 - readiness(d)).
+- planned(d): the share of d's self-checks whose phase the calendar expects finished by today,
+  the current phase pro rata (1 for every domain once the plan has ended).
+- accuracy(d): right / answered over d's newest closed answers; practised once there are enough.
+- gap(d): the larger of planned(d) - readiness(d) and, once practised, the accuracy bar minus
+  accuracy(d); never below 0. Marks behind(d) = weight(d) x gap(d).
+- lagging: the most marks behind; a tie goes to the heavier domain, then the one studied first.
+  No gap anywhere means the learner is on plan.
+- ready to book: every domain covered to the bar, practised, and accurate to the bar.
+
+The numbers (bars, window) come in as Rules, built once from settings by progress.figures; the
+words the pages show for each rule are made here from those numbers.
 """
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
-DEFAULT_THRESHOLD = 0.8
-DEFAULT_ACCURACY_THRESHOLD = 0.7
 
-LAGGING_RULE = (
-    "The lagging domain is the one with the lowest share of self-checks done; "
-    "a tie goes to the domain with the larger exam weight, then to the one studied first."
-)
-LAGGING_RULE_WITH_PRACTICE = (
-    "The lagging domain is the one with the lowest figure, taking for each domain the lower of "
-    "its share of self-checks done and, once practised, its accuracy in recent practice answers; "
-    "a tie goes to the domain with the larger exam weight, then to the one studied first."
-)
+@dataclass(frozen=True)
+class Rules:
+    covered: float  # share of a domain's self-checks done to count as covered
+    accurate: float  # accuracy a domain needs; under it a practised domain lags
+    window: int  # newest closed answers per domain that accuracy reads
+    practised: int  # answers in the window before accuracy counts
+
+    @property
+    def covered_percent(self) -> int:
+        return round(self.covered * 100)
+
+    @property
+    def accurate_percent(self) -> int:
+        return round(self.accurate * 100)
+
+    @property
+    def ready_text(self) -> str:
+        return (
+            f"every domain at least {self.covered_percent}% covered and, with at least "
+            f"{self.practised} practice answers, at least {self.accurate_percent}% accurate"
+        )
+
+    @property
+    def lagging_text(self) -> str:
+        return (
+            "the domain furthest behind in marks: its exam weight times its gap, the gap being "
+            "how far its self-checks done fall short of what your plan expects by today or, once "
+            f"practised, how far its accuracy falls under {self.accurate_percent}%. A tie goes to "
+            "the heavier domain, then to the one studied first. No gap anywhere means you are "
+            "on plan."
+        )
+
+    @property
+    def accuracy_text(self) -> str:
+        return (
+            f"the share of right answers among a domain's {self.window} most recent answers in "
+            "finished drills and mocks (an unanswered question of a finished mock counts as "
+            f"wrong; a live mock counts nowhere). A domain counts as practised after "
+            f"{self.practised} answers."
+        )
 
 
 @dataclass(frozen=True)
@@ -36,28 +71,51 @@ class DomainCount:
     study_order: int
     done: int
     total: int
-    planned: float = 0.0  # share of the domain's self-checks the calendar expects done by today
+    planned: float = 0.0
     short_name: str = ""
-    right: int = 0  # recent practice answers that were right
-    answered: int = 0  # recent practice answers
-    backlog: int = 0  # self-checks due for review
+    right: int = 0  # right answers among the domain's counted window
+    answered: int = 0  # answers in that window
+    due_reviews: int = 0  # ticked self-checks due for review
 
 
 @dataclass(frozen=True)
 class DomainReadiness:
     slug: str
     name: str
+    short_name: str
     weight: int
     study_order: int
     done: int
     total: int
-    readiness: float
-    marks_at_risk: float
     planned: float
-    short_name: str = ""
-    right: int = 0
-    answered: int = 0
-    backlog: int = 0
+    right: int
+    answered: int
+    due_reviews: int
+    rules: Rules
+
+    @property
+    def readiness(self) -> float:
+        return readiness(self.done, self.total)
+
+    @property
+    def percent(self) -> int:
+        return round(self.readiness * 100)
+
+    @property
+    def planned_percent(self) -> int:
+        return round(self.planned * 100)
+
+    @property
+    def planned_checks(self) -> float:
+        return self.planned * self.total
+
+    @property
+    def marks_at_risk(self) -> float:
+        return self.weight * (1 - self.readiness)
+
+    @property
+    def practised(self) -> bool:
+        return self.answered >= self.rules.practised
 
     @property
     def accuracy(self) -> float | None:
@@ -68,32 +126,109 @@ class DomainReadiness:
         return None if self.accuracy is None else round(self.accuracy * 100)
 
     @property
-    def score(self) -> float:
-        """The figure the lagging rule compares: covered, or accurate if that is lower."""
-        accuracy = self.accuracy
-        return self.readiness if accuracy is None else min(self.readiness, accuracy)
+    def plan_gap(self) -> float:
+        return max(0.0, self.planned - self.readiness)
 
     @property
-    def behind(self) -> bool:
-        return self.readiness < self.planned
+    def accuracy_gap(self) -> float:
+        if not self.practised or self.accuracy is None:
+            return 0.0
+        return max(0.0, self.rules.accurate - self.accuracy)
 
     @property
-    def percent(self) -> int:
-        return round(self.readiness * 100)
+    def gap(self) -> float:
+        return max(self.plan_gap, self.accuracy_gap)
 
     @property
-    def planned_percent(self) -> int:
-        return round(self.planned * 100)
+    def marks_behind(self) -> float:
+        return self.weight * self.gap
+
+    @property
+    def behind_plan(self) -> bool:
+        return self.plan_gap > 0
+
+    @property
+    def ready(self) -> bool:
+        return (
+            self.readiness >= self.rules.covered
+            and self.practised
+            and self.accuracy is not None
+            and self.accuracy >= self.rules.accurate
+        )
+
+    @property
+    def reason(self) -> str:
+        """Why this domain is behind, in the learner's own numbers."""
+        if self.accuracy_gap > self.plan_gap:
+            return (
+                f"{self.name}: {self.accuracy_percent}% accurate in your last {self.answered} "
+                f"practice answers, under the {self.rules.accurate_percent}% bar: "
+                f"{self.marks_behind:.1f} marks behind"
+            )
+        return (
+            f"{self.name}: {self.done} of {self.total} self-checks done, your plan expected "
+            f"{_count(self.planned_checks)} by today: {self.marks_behind:.1f} marks behind"
+        )
+
+
+def _count(value: float) -> str:
+    return str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+class Weighed(Protocol):
+    @property
+    def weight(self) -> int: ...
+    @property
+    def study_order(self) -> int: ...
+    @property
+    def marks_behind(self) -> float: ...
+
+
+W = TypeVar("W", bound=Weighed)
+
+
+def lagging(domains: Iterable[W]) -> W | None:
+    """The one lagging rule: most marks behind; ties to the heavier, then the earlier domain.
+
+    None when nothing is behind. Practice results and the dashboard both ask this function.
+    """
+    behind = [domain for domain in domains if domain.marks_behind > 1e-9]
+    return min(
+        behind,
+        key=lambda domain: (-round(domain.marks_behind, 9), -domain.weight, domain.study_order),
+        default=None,
+    )
 
 
 @dataclass(frozen=True)
 class Report:
     domains: tuple[DomainReadiness, ...]  # heaviest first
-    weighted: float
-    lagging: DomainReadiness | None
-    ready: bool
-    threshold: float
-    accuracy_threshold: float = DEFAULT_ACCURACY_THRESHOLD
+    rules: Rules
+
+    @property
+    def weighted(self) -> float:
+        total_weight = sum(domain.weight for domain in self.domains)
+        if not total_weight:
+            return 0.0
+        return sum(domain.weight * domain.readiness for domain in self.domains) / total_weight
+
+    @property
+    def weighted_percent(self) -> int:
+        return round(self.weighted * 100)
+
+    @property
+    def lagging(self) -> DomainReadiness | None:
+        return lagging(self.domains)
+
+    @property
+    def on_plan(self) -> bool:
+        return self.lagging is None
+
+    @property
+    def covered(self) -> bool:
+        return bool(self.domains) and all(
+            domain.readiness >= self.rules.covered for domain in self.domains
+        )
 
     @property
     def practised(self) -> bool:
@@ -101,28 +236,12 @@ class Report:
 
     @property
     def ready_to_book(self) -> bool:
-        """Every domain covered AND accurate enough: the study guide's own test."""
-        return self.ready and all(
-            domain.accuracy is not None and domain.accuracy >= self.accuracy_threshold
-            for domain in self.domains
-        )
-
-    @property
-    def lagging_rule(self) -> str:
-        """The rule that chose the lagging domain, in words, as the dashboard shows it."""
-        return LAGGING_RULE_WITH_PRACTICE if self.practised else LAGGING_RULE
-
-    @property
-    def backlog(self) -> int:
-        return sum(domain.backlog for domain in self.domains)
+        """Every domain covered and accurate: the study guide's own test, never the average."""
+        return bool(self.domains) and all(domain.ready for domain in self.domains)
 
     @property
     def started(self) -> bool:
         return any(domain.done for domain in self.domains)
-
-    @property
-    def weighted_percent(self) -> int:
-        return round(self.weighted * 100)
 
     @property
     def done(self) -> int:
@@ -133,8 +252,8 @@ class Report:
         return sum(domain.total for domain in self.domains)
 
     @property
-    def behind(self) -> tuple[DomainReadiness, ...]:
-        return tuple(domain for domain in self.domains if domain.behind)
+    def due_reviews(self) -> int:
+        return sum(domain.due_reviews for domain in self.domains)
 
 
 def readiness(done: int, total: int) -> float:
@@ -152,53 +271,42 @@ def planned_share(checks_by_phase: Mapping[int, int], due_by_phase: Mapping[int,
     return due / total
 
 
-def lagging_domain(domains: Iterable[DomainReadiness]) -> DomainReadiness | None:
-    return min(
-        domains,
-        key=lambda domain: (domain.score, -domain.weight, domain.study_order),
-        default=None,
-    )
+def accuracy_counts(
+    answers: Iterable[tuple[str, bool | None]], window: int
+) -> dict[str, tuple[int, int]]:
+    """(right, answered) per domain over its ``window`` newest answers, newest first in.
+
+    An answer of None (a closed mock's unanswered question) counts as wrong.
+    """
+    seen: dict[str, list[bool]] = {}
+    for domain, correct in answers:
+        results = seen.setdefault(domain, [])
+        if len(results) < window:
+            results.append(bool(correct))
+    return {domain: (sum(results), len(results)) for domain, results in seen.items()}
 
 
-def assess(
-    domains: Iterable[DomainCount],
-    threshold: float = DEFAULT_THRESHOLD,
-    accuracy_threshold: float = DEFAULT_ACCURACY_THRESHOLD,
-) -> Report:
+def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
     rated = tuple(
         sorted(
             (
                 DomainReadiness(
                     slug=domain.slug,
                     name=domain.name,
+                    short_name=domain.short_name or domain.name,
                     weight=domain.weight,
                     study_order=domain.study_order,
                     done=domain.done,
                     total=domain.total,
-                    readiness=(share := readiness(domain.done, domain.total)),
-                    marks_at_risk=domain.weight * (1 - share),
                     planned=domain.planned,
-                    short_name=domain.short_name or domain.name,
                     right=domain.right,
                     answered=domain.answered,
-                    backlog=domain.backlog,
+                    due_reviews=domain.due_reviews,
+                    rules=rules,
                 )
                 for domain in domains
             ),
             key=lambda domain: (-domain.weight, domain.study_order),
         )
     )
-    total_weight = sum(domain.weight for domain in rated)
-    weighted = (
-        sum(domain.weight * domain.readiness for domain in rated) / total_weight
-        if total_weight
-        else 0.0
-    )
-    return Report(
-        domains=rated,
-        weighted=weighted,
-        lagging=lagging_domain(rated),
-        ready=bool(rated) and all(domain.readiness >= threshold for domain in rated),
-        threshold=threshold,
-        accuracy_threshold=accuracy_threshold,
-    )
+    return Report(domains=rated, rules=rules)

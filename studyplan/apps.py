@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class StudyplanConfig(AppConfig):
     name = "studyplan"
     verbose_name = "Study plan"
+
+    def ready(self) -> None:
+        from . import caching  # noqa: F401 - connects the signals that move the content version

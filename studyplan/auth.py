@@ -1,19 +1,24 @@
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
+from .caching import content_version_subquery
+
 
 class LearnerBackend(ModelBackend):
-    """Django's model backend, loading the learner's study plan with the user.
-
-    Every learner page needs the plan; fetching it in the query that loads request.user saves
-    one query on every request.
+    """Django's model backend, loading with the user what every learner page needs: the study
+    plan and the syllabus content version (see studyplan.caching), in the one query that loads
+    request.user.
     """
 
-    def get_user(self, user_id):
+    def get_user(self, user_id: Any) -> Any:
         user_model = get_user_model()
         try:
-            user = user_model._default_manager.select_related("study_plan__intensity").get(
-                pk=user_id
+            user = (
+                user_model._default_manager.select_related("study_plan__intensity")
+                .annotate(content_version=content_version_subquery())
+                .get(pk=user_id)
             )
         except user_model.DoesNotExist:
             return None

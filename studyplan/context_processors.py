@@ -1,5 +1,7 @@
 from functools import cache
+from typing import Any
 
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -13,7 +15,7 @@ def _nav_urls() -> dict[str, str]:
         "syllabus": reverse("phases:syllabus"),
         "dashboard": reverse("progress:dashboard"),
         "plan": reverse("progress:plan"),
-        "phases": reverse("progress:phase", args=["core-ml-foundations"]),
+        "phases": reverse("progress:study"),
         "account": reverse("progress:account"),
         "practice": reverse("progress:practice"),
         "review": reverse("progress:review"),
@@ -23,13 +25,13 @@ def _nav_urls() -> dict[str, str]:
     }
 
 
-def nav(request) -> dict:
+def nav(request: HttpRequest) -> dict[str, Any]:
     return {"nav": _nav_urls()}
 
 
-def review_due(request) -> dict:
+def review_due(request: HttpRequest) -> dict[str, Any]:
     """How many ticked self-checks are due for review today, for the header; counted only if a
-    page shows it."""
+    page shows it (a view that already knows the figure passes its own ``review_due``)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
@@ -37,10 +39,6 @@ def review_due(request) -> dict:
 
     return {
         "review_due": SimpleLazyObject(
-            lambda: (
-                CheckOff.objects.for_user(user)
-                .filter(due_on__lte=timezone.localdate(), self_check__retired=False)
-                .count()
-            )
+            lambda: CheckOff.objects.for_user(user).current().due(timezone.localdate()).count()
         )
     }

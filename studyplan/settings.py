@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "axes",
+    "csp",
     "studyplan",
     "phases",
     "progress",
@@ -57,7 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "studyplan.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -93,7 +94,7 @@ WSGI_APPLICATION = "studyplan.wsgi.application"
 ASGI_APPLICATION = "studyplan.asgi.application"
 
 # SQLite is the embedded default. IMMEDIATE transactions make concurrent writers queue on the
-# busy timeout instead of failing with "database is locked" (see NOTES.md), and WAL lets
+# busy timeout instead of failing with "database is locked", and WAL lets
 # readers run while one learner's tick is being written.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
@@ -151,6 +152,23 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
 }
 
+# Only our own files: htmx is served from our static files, the CSS too, the chart is inline SVG
+# drawn by the server, and no template carries an inline script or style.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "progress:dashboard"
 LOGOUT_REDIRECT_URL = "phases:home"
@@ -197,8 +215,16 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
-# Self-checks at or above this share in every domain make a learner ready to book the exam.
+# The product's thresholds (DESIGN.md, "Formulas"). Each number lives here and nowhere else:
+# progress.figures turns them into readiness.Rules, and the pages' words are made from those.
+# Ready to book: every domain at least this share of self-checks done ...
 READINESS_THRESHOLD = float(os.environ.get("STUDYPLAN_READINESS_THRESHOLD", "0.8"))
+# ... and, once practised, at least this accurate (under it a practised domain lags);
+ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
+# accuracy reads each domain's newest this-many closed answers,
+ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "20"))
+# and counts once a domain has at least this many.
+PRACTISED_ANSWERS = int(os.environ.get("STUDYPLAN_PRACTISED_ANSWERS", "10"))
 
 # The timed mock exam, at the exam's pace: one minute a question.
 MOCK_QUESTIONS = int(os.environ.get("STUDYPLAN_MOCK_QUESTIONS", "60"))

@@ -7,8 +7,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 
+from phases import bank_quality
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
-from phases.syllabus import SyllabusError, find_question_problems, validate
+from phases.validation import SyllabusError, find_question_problems, validate
+from studyplan.caching import content_changed
 
 
 def read_yaml(path: Path):
@@ -23,6 +25,18 @@ def read_yaml(path: Path):
 def failed(path: Path, problems: list[str]) -> CommandError:
     lines = "\n".join(f"  - {problem}" for problem in problems)
     return CommandError(f"{path} failed validation:\n{lines}")
+
+
+def bank_figures(objects: list, bank: list) -> bank_quality.BankFigures:
+    """How guessable the bank is (see phases.bank_quality), from the parsed YAML."""
+    checks = {
+        fields.get("slug"): fields.get("prompt", "")
+        for obj in objects
+        if obj.get("model") == "phases.selfcheck"
+        and not (fields := obj.get("fields") or {}).get("retired")
+    }
+    questions = [obj.get("fields") or {} for obj in bank if obj.get("model") == "phases.question"]
+    return bank_quality.measure(questions, checks)
 
 
 class Command(BaseCommand):
@@ -41,8 +55,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--questions",
             type=Path,
-            default=settings.BASE_DIR / "fixtures" / "questions.yaml",
-            help="The practice question bank (default: fixtures/questions.yaml).",
+            default=settings.BASE_DIR / "fixtures" / "questions",
+            help="The practice question bank: a YAML file, or a folder of them, one per domain "
+            "(default: fixtures/questions/).",
         )
 
     def handle(self, *args, file: Path, questions: Path, verbosity: int, **options):
@@ -56,9 +71,16 @@ class Command(BaseCommand):
         fixtures = [file]
 
         questions = questions.resolve()
+        question_files = sorted(questions.glob("*.yaml")) if questions.is_dir() else [questions]
+        question_files = [path for path in question_files if path.exists()]
+        bank: list = []
+        for path in question_files:
+            part = read_yaml(path)
+            if not isinstance(part, list):
+                raise failed(path, ["the question bank must be a list of objects"])
+            bank += part
         question_count = 0
-        if questions.exists():
-            bank = read_yaml(questions)
+        if question_files:
             weights = {
                 (obj.get("fields") or {}).get("slug"): (obj.get("fields") or {}).get(
                     "exam_weight", 0
@@ -69,7 +91,7 @@ class Command(BaseCommand):
             problems = find_question_problems(bank, weights)
             if problems:
                 raise failed(questions, problems)
-            fixtures.append(questions)
+            fixtures += question_files
             question_count = len(bank)
 
         try:
@@ -80,6 +102,7 @@ class Command(BaseCommand):
             # What validation cannot see (a reference to an unknown slug, a bad value) surfaces
             # here; the transaction has rolled back, so say so instead of dumping a traceback.
             raise CommandError(f"{file} could not be loaded; nothing was changed: {exc}") from exc
+        content_changed()
 
         in_file = {
             (obj.get("fields") or {}).get("slug")
@@ -107,3 +130,5 @@ class Command(BaseCommand):
                 self.stdout.write(
                     self.style.SUCCESS(f"{question_count} practice questions loaded.")
                 )
+                for line in bank_quality.summary(bank_figures(objects, bank)):
+                    self.stdout.write(f"  {line}")

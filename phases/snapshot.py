@@ -1,23 +1,14 @@
-"""The syllabus as plain, immutable values, cached: it is the same for every learner.
+"""The syllabus as plain, immutable values: the same for every learner.
 
-Learner pages read content from here and make their own queries only for the learner's rows.
-The snapshot lives in this process's memory (it is read on every learner request, and a
-shared cache would cost a round trip and unpickling each time). It is dropped whenever content is
-saved in this process (loader, admin) and expires after CONTENT_TTL seconds, so other server
-processes see a reload within that time.
+Learner pages read content from a snapshot and make their own queries only for the learner's rows.
+A snapshot is built in six queries and carries the content version it was built at; where it is
+kept and when it is rebuilt is studyplan.caching's business.
 """
 
-import time
-import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models.signals import m2m_changed, post_delete, post_save
-from django.urls import reverse
-
 from .models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
-
-CONTENT_TTL = 300
 
 
 @dataclass(frozen=True)
@@ -58,10 +49,6 @@ class CheckInfo:
     phase: PhaseInfo
     domain: DomainInfo
     topic: TopicInfo | None
-    toggle_url: str  # reversed once here: a phase page shows forms per check
-    confidence_url: str
-    done: bool = False  # set per learner with dataclasses.replace
-    confidence: str = ""  # likewise: "", "shaky" or "solid"
 
 
 @dataclass(frozen=True)
@@ -71,7 +58,7 @@ class Syllabus:
     checks: tuple[CheckInfo, ...]  # current ones, by phase then order
     topics: dict[str, tuple[TopicInfo, ...]]  # by domain slug, in order
     phase_hours: dict[str, tuple[tuple[int, int], ...]]  # by intensity slug
-    version: str = field(default_factory=lambda: uuid.uuid4().hex)  # new with every snapshot
+    version: int  # the ContentVersion number it was built at
     # Where each current check counts, and how many there are: a learner's figures are then a
     # pass over their own ticks.
     check_keys: dict[int, tuple[str, int]] = field(default_factory=dict, repr=False)
@@ -92,7 +79,7 @@ class Syllabus:
         return [check for check in self.checks if check.phase.number == number]
 
 
-def build() -> Syllabus:
+def build(version: int) -> Syllabus:
     """Six queries, however large the syllabus."""
     domains = {domain.pk: _domain(domain) for domain in Domain.objects.all()}
     topics = {
@@ -124,8 +111,6 @@ def build() -> Syllabus:
             phase=phases[check.phase_id],
             domain=domains[check.domain_id],
             topic=topics[check.topic_id][1] if check.topic_id else None,
-            toggle_url=reverse("progress:selfcheck-toggle", args=[check.slug]),
-            confidence_url=reverse("progress:selfcheck-confidence", args=[check.slug]),
         )
         for check in SelfCheck.objects.current().order_by("phase__number", "order")
     )
@@ -147,6 +132,7 @@ def build() -> Syllabus:
         checks=checks,
         topics={slug: tuple(items) for slug, items in topics_by_domain.items()},
         phase_hours={slug: tuple(items) for slug, items in hours.items()},
+        version=version,
         check_keys={check.id: (check.domain.slug, check.phase.number) for check in checks},
         totals=totals,
         phase_totals=dict(Counter(check.phase.number for check in checks)),
@@ -172,26 +158,3 @@ def _topic(topic: Topic) -> TopicInfo:
         trap=topic.trap,
         is_published=topic.is_published,
     )
-
-
-_snapshot: Syllabus | None = None
-_expires_at = 0.0
-
-
-def syllabus() -> Syllabus:
-    global _snapshot, _expires_at
-    if _snapshot is None or time.monotonic() > _expires_at:
-        _snapshot = build()
-        _expires_at = time.monotonic() + CONTENT_TTL
-    return _snapshot
-
-
-def forget(**kwargs) -> None:
-    global _snapshot
-    _snapshot = None
-
-
-for _model in (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours):
-    post_save.connect(forget, sender=_model, dispatch_uid=f"content-saved-{_model.__name__}")
-    post_delete.connect(forget, sender=_model, dispatch_uid=f"content-deleted-{_model.__name__}")
-m2m_changed.connect(forget, sender=Phase.domains.through, dispatch_uid="content-phase-domains")

@@ -1,0 +1,37 @@
+import datetime
+from typing import Any
+
+from django.db import transaction
+
+from phases.models import Intensity
+from studyplan.caching import moves_learner
+
+from ..models import StudyPlan
+
+
+@moves_learner
+@transaction.atomic
+def save_plan(
+    *,
+    user: Any,
+    intensity: Intensity,
+    start_date: datetime.date,
+    exam_date: datetime.date | None,
+    today: datetime.date,
+) -> StudyPlan:
+    """Create the learner's plan, or change it; ticks are never touched.
+
+    A change of intensity with the start date left as it was re-lays the calendar from today.
+    """
+    plan = StudyPlan.objects.select_for_update().filter(user=user).first()
+    if plan is None:
+        return StudyPlan.objects.create(
+            user=user, intensity=intensity, start_date=start_date, exam_date=exam_date
+        )
+    if intensity != plan.intensity and start_date == plan.start_date:
+        start_date = today
+    plan.intensity = intensity
+    plan.start_date = start_date
+    plan.exam_date = exam_date
+    plan.save()
+    return plan

@@ -1,0 +1,170 @@
+"""Drills and the timed mock: starting, answering, flagging, handing in."""
+
+import datetime
+import random
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from phases.models import Domain, Question
+from studyplan.caching import moves_learner
+
+from .. import practice
+from ..models import Attempt, AttemptQuestion
+
+
+class MockIsOpen(Exception):
+    """A drill was asked for while a mock is live: its questions must stay unseen."""
+
+    def __init__(self, mock: Attempt):
+        self.mock = mock
+        super().__init__("a mock exam is open")
+
+
+def _seen(user: Any) -> set[int]:
+    return set(
+        AttemptQuestion.objects.filter(attempt__user=user).values_list("question_id", flat=True)
+    )
+
+
+def _create_attempt(
+    *,
+    user: Any,
+    kind: str,
+    domain: Domain | None,
+    questions: list[Question],
+    now: datetime.datetime,
+    rng: random.Random,
+    deadline: datetime.datetime | None = None,
+) -> Attempt:
+    attempt = Attempt.objects.create(
+        user=user, kind=kind, domain=domain, started_at=now, deadline=deadline
+    )
+    AttemptQuestion.objects.bulk_create(
+        AttemptQuestion(
+            attempt=attempt,
+            question=question,
+            position=position,
+            order=rng.sample(range(len(question.options)), len(question.options)),
+        )
+        for position, question in enumerate(questions, start=1)
+    )
+    return attempt
+
+
+def close_overdue_mock(*, user: Any, now: datetime.datetime) -> Attempt | None:
+    """Close the learner's mock if its time ran out; return the live one, if any."""
+    mock = Attempt.objects.for_user(user).unsubmitted_mocks().first()
+    if mock is not None and close_if_over(user=user, attempt=mock, now=now):
+        return None
+    return mock
+
+
+@transaction.atomic
+def start_drill(
+    *, user: Any, domain: Domain, now: datetime.datetime, rng: random.Random
+) -> Attempt:
+    """Ten questions from one domain, the ones not seen yet first. Refused while a mock is
+    open (MockIsOpen): a drill would show the keys of the mock's questions."""
+    open_mock = close_overdue_mock(user=user, now=now)
+    if open_mock is not None:
+        raise MockIsOpen(open_mock)
+    pool = dict(Question.objects.current().filter(domain=domain).in_bulk())
+    ids = practice.draw(
+        {domain.slug: list(pool)},
+        {domain.slug: min(practice.DRILL_LENGTH, len(pool))},
+        rng,
+        seen=_seen(user),
+    )
+    return _create_attempt(
+        user=user,
+        kind=Attempt.Kind.DRILL,
+        domain=domain,
+        questions=[pool[pk] for pk in ids],
+        now=now,
+        rng=rng,
+    )
+
+
+def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Attempt:
+    """A timed mock at the exam's pace, drawn by exam weight, unseen questions first; an open
+    one is resumed instead. Two simultaneous starts make one mock: the database's constraint
+    refuses the second, which then returns the first."""
+    existing = close_overdue_mock(user=user, now=now)
+    if existing is not None:
+        return existing
+    questions = list(Question.objects.current().select_related("domain"))
+    by_domain: dict[str, list[int]] = {}
+    for question in questions:
+        by_domain.setdefault(question.domain.slug, []).append(question.pk)
+    weights = dict(Domain.objects.values_list("slug", "exam_weight"))
+    counts = practice.mock_counts(
+        weights, settings.MOCK_QUESTIONS, {slug: len(ids) for slug, ids in by_domain.items()}
+    )
+    by_id = {question.pk: question for question in questions}
+    drawn = [by_id[pk] for pk in practice.draw(by_domain, counts, rng, seen=_seen(user))]
+    try:
+        with transaction.atomic():
+            return _create_attempt(
+                user=user,
+                kind=Attempt.Kind.MOCK,
+                domain=None,
+                questions=drawn,
+                now=now,
+                rng=rng,
+                deadline=now + datetime.timedelta(minutes=settings.MOCK_MINUTES),
+            )
+    except IntegrityError:
+        return Attempt.objects.for_user(user).unsubmitted_mocks().get()
+
+
+def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
+    """Hand in an attempt whose time ran out (at its deadline). True when it is over."""
+    if attempt.submitted_at is None and attempt.deadline is not None and now >= attempt.deadline:
+        submit(user=user, attempt=attempt, now=attempt.deadline)
+    return attempt.is_over(now)
+
+
+@moves_learner
+def answer(
+    *,
+    user: Any,
+    attempt: Attempt,
+    item: AttemptQuestion,
+    chosen: list[int],
+    now: datetime.datetime,
+) -> bool:
+    """Record an answer, scored all or nothing. False (and nothing saved) once time is up."""
+    if close_if_over(user=user, attempt=attempt, now=now):
+        return False
+    if attempt.kind == Attempt.Kind.DRILL and item.answered_at is not None:
+        return True  # a drill answer stands: its explanation has been shown
+    item.chosen = sorted(set(chosen))
+    item.is_correct = practice.is_correct(item.chosen, item.question.correct_options)
+    item.answered_at = now
+    item.save(update_fields=["chosen", "is_correct", "answered_at"])
+    return True
+
+
+def flag(
+    *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
+) -> bool:
+    if close_if_over(user=user, attempt=attempt, now=now):
+        return False
+    item.flagged = flagged
+    item.save(update_fields=["flagged"])
+    return True
+
+
+@moves_learner
+def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
+    """Hand in; a second submit (another tab, a double click) changes nothing."""
+    updated = Attempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
+        submitted_at=now
+    )
+    if updated:
+        attempt.submitted_at = now
+    else:
+        attempt.refresh_from_db(fields=["submitted_at"])
+    return bool(updated)

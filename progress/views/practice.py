@@ -1,0 +1,317 @@
+"""Drills and the timed mock: the practice page, an attempt's questions, results, history.
+
+Every attempt is looked up from request.user, so another learner's attempt is a 404.
+"""
+
+import random
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from phases.models import Domain, Question
+from studyplan.caching import learner_syllabus
+
+from .. import chart, practice
+from ..figures import learner_state, rules
+from ..models import Attempt, AttemptQuestion
+from ..services import practice as services
+from .common import HtmxHttpRequest, bad_request, number
+
+HISTORY_LENGTH = 20  # finished attempts on the history page
+
+
+def _practice_page(
+    request: HtmxHttpRequest, *, status: int = 200, refused: Attempt | None = None
+) -> HttpResponse:
+    now = timezone.now()
+    state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
+    report = state.report
+    return render(
+        request,
+        "progress/practice.html",
+        {
+            "overall": report,
+            "report": report,
+            "rules": report.rules,
+            "suggested": report.lagging.slug if report.lagging else None,
+            "open_mock": services.close_overdue_mock(user=request.user, now=now),
+            "refused": refused,
+            "recent": Attempt.objects.for_user(request.user).select_related("domain")[:5],
+            "drill_length": practice.DRILL_LENGTH,
+            "mock_questions": settings.MOCK_QUESTIONS,
+            "mock_minutes": settings.MOCK_MINUTES,
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def practice_home(request: HtmxHttpRequest) -> HttpResponse:
+    return _practice_page(request)
+
+
+@login_required
+@require_POST
+def drill_start(request: HtmxHttpRequest) -> HttpResponse:
+    raw = request.POST.get("domain", "")
+    domain = Domain.objects.filter(slug=raw).first() if raw.isascii() and len(raw) < 60 else None
+    if domain is None:
+        return bad_request("Choose one of the seven domains to drill.")
+    if not Question.objects.current().filter(domain=domain).exists():
+        return bad_request(f"There are no practice questions for {domain.name} yet.")
+    try:
+        attempt = services.start_drill(
+            user=request.user, domain=domain, now=timezone.now(), rng=random.Random()
+        )
+    except services.MockIsOpen as refusal:
+        return _practice_page(request, status=409, refused=refusal.mock)
+    return redirect("progress:attempt", attempt.pk)
+
+
+@login_required
+@require_POST
+def mock_start(request: HtmxHttpRequest) -> HttpResponse:
+    attempt = services.start_mock(user=request.user, now=timezone.now(), rng=random.Random())
+    return redirect("progress:attempt", attempt.pk)
+
+
+def _attempt(request: HtmxHttpRequest, attempt_id: int) -> Attempt:
+    return get_object_or_404(Attempt.objects.for_user(request.user), pk=attempt_id)
+
+
+def _items(attempt: Attempt) -> list[AttemptQuestion]:
+    return list(attempt.questions.select_related("question__domain"))
+
+
+def _position(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> int | None:
+    raw = request.GET.get("q")
+    if raw is not None:
+        position = number(raw)
+        return position if position is not None and 1 <= position <= len(items) else None
+    open_items = [item.position for item in items if item.answered_at is None]
+    if open_items:
+        return open_items[0]
+    return items[-1].position if items else None
+
+
+def _options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]]:
+    chosen = set(item.chosen or ())
+    return [
+        {
+            "index": index,
+            "text": item.question.options[index]["text"],
+            "correct": reveal and bool(item.question.options[index].get("correct")),
+            "chosen": index in chosen,
+        }
+        for index in item.order
+    ]
+
+
+def _seconds_left(attempt: Attempt, now: Any) -> int | None:
+    return int((attempt.deadline - now).total_seconds()) if attempt.deadline else None
+
+
+@login_required
+@require_GET
+def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    now = timezone.now()
+    if services.close_if_over(user=request.user, attempt=attempt, now=now):
+        return redirect("progress:attempt-result", attempt.pk)
+    items = _items(attempt)
+    position = _position(request, items)
+    if position is None:
+        return HttpResponse("That question is not in this attempt.", status=404)
+    item = items[position - 1]
+    if (
+        attempt.kind == Attempt.Kind.DRILL
+        and all(i.answered_at for i in items)
+        and ("q" not in request.GET)
+    ):
+        return redirect("progress:attempt-result", attempt.pk)
+    show_feedback = attempt.kind == Attempt.Kind.DRILL and item.answered_at is not None
+    return render(
+        request,
+        "progress/attempt.html",
+        {
+            "attempt": attempt,
+            "items": items,
+            "item": item,
+            "options": _options(item, reveal=show_feedback),
+            "choose": len(item.question.correct_options),
+            "show_feedback": show_feedback,
+            "next_position": position + 1 if position < len(items) else None,
+            "previous_position": position - 1 if position > 1 else None,
+            "answered": sum(1 for i in items if i.answered_at),
+            "flagged": [i for i in items if i.flagged],
+            "seconds_left": _seconds_left(attempt, now),
+        },
+    )
+
+
+@login_required
+@require_POST
+def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    item = get_object_or_404(
+        AttemptQuestion.objects.select_related("question"), attempt=attempt, position=position
+    )
+    chosen = [number(value) for value in request.POST.getlist("option")]
+    if not all(index is not None and index < len(item.question.options) for index in chosen):
+        return bad_request("Choose among this question's options.")
+    if not chosen and attempt.kind == Attempt.Kind.DRILL:
+        return bad_request("Choose an answer first.")
+    now = timezone.now()
+    if chosen and not services.answer(
+        user=request.user, attempt=attempt, item=item, chosen=chosen, now=now
+    ):
+        messages.warning(request, "Time is up: answers after the deadline are not counted.")
+        return redirect("progress:attempt-result", attempt.pk)
+    if attempt.kind == Attempt.Kind.DRILL:
+        return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")
+    if request.POST.get("then") == "flagged" or position >= attempt.questions.count():
+        return redirect("progress:attempt-flagged", attempt.pk)
+    return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position + 1}")
+
+
+@login_required
+@require_POST
+def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    item = get_object_or_404(AttemptQuestion, attempt=attempt, position=position)
+    if request.POST.get("flagged") not in ("0", "1"):
+        return bad_request("Say flagged=1 or flagged=0.")
+    if not services.flag(
+        user=request.user,
+        attempt=attempt,
+        item=item,
+        flagged=request.POST["flagged"] == "1",
+        now=timezone.now(),
+    ):
+        return redirect("progress:attempt-result", attempt.pk)
+    return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")
+
+
+@login_required
+@require_GET
+def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    now = timezone.now()
+    if services.close_if_over(user=request.user, attempt=attempt, now=now):
+        return redirect("progress:attempt-result", attempt.pk)
+    items = _items(attempt)
+    return render(
+        request,
+        "progress/attempt_flagged.html",
+        {
+            "attempt": attempt,
+            "items": items,
+            "flagged": [item for item in items if item.flagged],
+            "unanswered": [item for item in items if item.answered_at is None],
+            "seconds_left": _seconds_left(attempt, now),
+        },
+    )
+
+
+@login_required
+@require_POST
+def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    now = timezone.now()
+    if services.close_if_over(user=request.user, attempt=attempt, now=now):
+        return redirect("progress:attempt-result", attempt.pk)
+    if (
+        attempt.kind == Attempt.Kind.DRILL
+        and not attempt.questions.filter(answered_at__isnull=False).exists()
+    ):
+        return bad_request("Answer at least one question before finishing the drill.")
+    services.submit(user=request.user, attempt=attempt, now=now)
+    return redirect("progress:attempt-result", attempt.pk)
+
+
+def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.AttemptScore:
+    return practice.score(
+        ((item.question.domain.slug, item.is_correct) for item in items),
+        learner_syllabus(request.user).domains,
+        rules().accurate,
+    )
+
+
+@login_required
+@require_GET
+def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    over = services.close_if_over(user=request.user, attempt=attempt, now=timezone.now())
+    items = _items(attempt)
+    if not over and not (attempt.kind == Attempt.Kind.DRILL and all(i.answered_at for i in items)):
+        return redirect("progress:attempt", attempt.pk)
+    # A drill reveals only what the learner answered: its unanswered questions stay unseen.
+    shown = (
+        [item for item in items if item.answered_at]
+        if attempt.kind == Attempt.Kind.DRILL
+        else items
+    )
+    return render(
+        request,
+        "progress/attempt_result.html",
+        {
+            "attempt": attempt,
+            "items": [(item, _options(item, reveal=True)) for item in shown],
+            "hidden": len(items) - len(shown),
+            "score": _score(request, shown),
+            "rules": rules(),
+        },
+    )
+
+
+@login_required
+@require_GET
+def practice_history(request: HtmxHttpRequest) -> HttpResponse:
+    now = timezone.now()
+    kind = request.GET.get("kind", "")
+    attempts = Attempt.objects.for_user(request.user).closed(now).order_by("-started_at")
+    if kind in Attempt.Kind.values:
+        attempts = attempts.filter(kind=kind)
+    chosen = list(attempts.select_related("domain")[:HISTORY_LENGTH])
+    chosen.reverse()
+    rows = (
+        AttemptQuestion.objects.filter(attempt__in=[a.pk for a in chosen])
+        # A drill's skipped questions were never shown an answer: they are not scored.
+        .exclude(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=True)
+        .values_list("attempt_id", "question__domain__slug", "is_correct")
+    )
+    by_attempt: dict[int, list[tuple[str, bool | None]]] = {a.pk: [] for a in chosen}
+    for attempt_id, domain, correct in rows:
+        by_attempt[attempt_id].append((domain, correct))
+    content = learner_syllabus(request.user)
+    bar = rules().accurate
+    history = [
+        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar))
+        for attempt in chosen
+    ]
+    return render(
+        request,
+        "progress/practice_history.html",
+        {
+            "history": list(reversed(history)),
+            "kind": kind,
+            "kinds": Attempt.Kind.choices,
+            "domains": content.domains,
+            "rules": rules(),
+            "chart": chart.history(
+                [
+                    (score.percent, score.weakest.percent if score.weakest else score.percent)
+                    for _, score in history
+                ],
+                bar=rules().accurate_percent,
+            ),
+        },
+    )

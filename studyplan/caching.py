@@ -1,0 +1,168 @@
+"""Every cache in the app, its keys, its versions and what invalidates it, in one place.
+
+What is cached:
+- The syllabus snapshot (phases.snapshot), in each process's memory, tagged with the content
+  version it was built at. The content version is a counter in the database (ContentVersion):
+  load_syllabus and every admin save or delete move it (``content_changed``), and each learner
+  request reads it in the query that loads the user (studyplan.auth), so every server rebuilds
+  its snapshot on the first request after a change, with no timed expiry.
+- Each learner's dashboard page, in Django's cache (per process by default, shared when the
+  cache is shared). Its key holds only database values: the learner's progress version, the day
+  and the content version, so every server computes the same key for the same state. Every write
+  to a learner's rows goes through a service decorated with ``@moves_learner``, which moves the
+  progress version after a change: a write path cannot forget to invalidate.
+
+A cached page is the same for every request of one learner on one day. The one way a
+per-request value reaches it is ``PER_REQUEST``: the page is rendered with a placeholder for each
+and the placeholder is replaced on the way out. The CSRF token is the only such value today; a
+page carrying one-off messages is not cached at all.
+"""
+
+import datetime
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import Subquery
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.utils import timezone
+
+from phases import snapshot
+from phases.models import ContentVersion, Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+
+DASHBOARD_TTL = 24 * 60 * 60  # a day: the key changes with the day anyway
+
+# Per-request values allowed into a cached page: context name -> (placeholder, how to fill it).
+PER_REQUEST: dict[str, tuple[str, Callable[[HttpRequest], str]]] = {
+    "csrf_token": ("__csrf-token-of-this-request__", get_token),
+}
+
+CONTENT_MODELS = (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
+
+
+# Content
+
+
+def content_version_subquery() -> Subquery:
+    """The content version as a subquery, to read it inside a query a request makes anyway."""
+    return Subquery(ContentVersion.objects.filter(pk=1).values("number")[:1])
+
+
+def content_version() -> int:
+    return ContentVersion.objects.filter(pk=1).values_list("number", flat=True).first() or 0
+
+
+_snapshot: snapshot.Syllabus | None = None
+
+
+def syllabus(version: int | None = None) -> snapshot.Syllabus:
+    """The syllabus at ``version`` (read from the database when not given), built at most once
+    per version in this process."""
+    global _snapshot
+    if version is None:
+        version = content_version()
+    if _snapshot is None or _snapshot.version != version:
+        _snapshot = snapshot.build(version)
+    return _snapshot
+
+
+def learner_syllabus(user: Any) -> snapshot.Syllabus:
+    """The syllabus for a learner's request: the version came with request.user."""
+    return syllabus(getattr(user, "content_version", None) or 0)
+
+
+def content_changed() -> None:
+    """Syllabus content changed: every server's snapshot and every cached page are stale."""
+    global _snapshot
+    ContentVersion.bump()
+    _snapshot = None
+
+
+def _on_content_saved(sender: Any, raw: bool = False, **kwargs: Any) -> None:
+    # loaddata saves rows raw, one by one; load_syllabus moves the version once at the end.
+    if not raw:
+        content_changed()
+
+
+for _model in CONTENT_MODELS:
+    post_save.connect(_on_content_saved, sender=_model, dispatch_uid=f"content-saved-{_model}")
+    post_delete.connect(
+        _on_content_saved, sender=_model, dispatch_uid=f"content-deleted-{_model}"
+    )
+m2m_changed.connect(
+    _on_content_saved, sender=Phase.domains.through, dispatch_uid="content-phase-domains"
+)
+
+
+# Learners
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def learner_changed(user_id: int) -> None:
+    """Retire every cached page of this learner, on every server."""
+    from progress.models import StudyPlan
+
+    # One plain statement: this runs on every tick, the hottest write in the app.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {StudyPlan._meta.db_table} "
+            "SET progress_version = progress_version + 1 WHERE user_id = %s",
+            [user_id],
+        )
+
+
+def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
+    """For a service that writes a learner's rows (it takes ``user=``): when it returns a true
+    value (it changed something), the learner's cached pages are retired."""
+
+    @functools.wraps(service)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        result = service(*args, **kwargs)
+        if result:
+            learner_changed(kwargs["user"].pk)  # type: ignore[attr-defined]
+        return result
+
+    return wrapper
+
+
+def dashboard_key(user: Any, today: datetime.date) -> str | None:
+    plan = getattr(user, "study_plan", None)
+    if plan is None:
+        return None
+    version = getattr(user, "content_version", None) or 0
+    return f"dashboard:{user.pk}:{plan.progress_version}:{today.isoformat()}:{version}"
+
+
+Render = Callable[[dict[str, str]], tuple[str, datetime.datetime | None]]
+
+
+def cached_page(request: HttpRequest, key: str | None, render: Render) -> str:
+    """The page under ``key``, rendered by ``render(per_request_context)`` when missing.
+
+    ``render`` must put the given context into the page's context: it holds a placeholder for
+    each PER_REQUEST value, filled in for this request on the way out. It returns the page and,
+    when the page will change at a known moment with no write (a live mock reaching its
+    deadline), that moment: the copy is kept until then at most.
+    """
+    if key is None or len(messages.get_messages(request)):
+        page, _ = render({name: fill(request) for name, (_, fill) in PER_REQUEST.items()})
+        return page
+    page = cache.get(key)
+    if page is None:
+        page, changes_at = render(
+            {name: placeholder for name, (placeholder, _) in PER_REQUEST.items()}
+        )
+        timeout = DASHBOARD_TTL
+        if changes_at is not None:
+            timeout = max(1, min(timeout, int((changes_at - timezone.now()).total_seconds())))
+        cache.set(key, page, timeout)
+    for placeholder, fill in PER_REQUEST.values():
+        page = page.replace(placeholder, fill(request))
+    return page
