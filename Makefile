@@ -1,11 +1,12 @@
-# Two commands: `make run` (set up, then serve on SQLite) and `make test` (set up, then check).
+# Two commands: `make run` (set up, then serve on SQLite) and `make test` (set up, then check:
+# ruff, mypy, the migrations check and the whole pytest suite).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev run test lint migrations-check pytest bench load clean
+.PHONY: install install-dev run test lint typecheck migrations-check pytest bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,13 +34,16 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+typecheck: install-dev
+	DJANGO_DEBUG=1 $(BIN)/mypy
+
 migrations-check: install-dev
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
 pytest: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test: lint migrations-check pytest
+test: lint typecheck migrations-check pytest
 
 # wrk (Debian's package) measures best; without it the script falls back to a Python client.
 bench: install-dev

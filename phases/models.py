@@ -76,7 +76,9 @@ class Topic(models.Model):
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
 
-    natural_key.dependencies = ["phases.domain"]
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.domain"
+    ]
 
 
 class RetirableQuerySet(models.QuerySet):
@@ -85,7 +87,7 @@ class RetirableQuerySet(models.QuerySet):
         return self.filter(retired=False)
 
 
-class RetirableManager(SlugManager.from_queryset(RetirableQuerySet)):
+class RetirableManager(SlugManager.from_queryset(RetirableQuerySet)):  # type: ignore[misc]
     pass
 
 
@@ -118,7 +120,11 @@ class SelfCheck(models.Model):
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
 
-    natural_key.dependencies = ["phases.phase", "phases.domain", "phases.topic"]
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.phase",
+        "phases.domain",
+        "phases.topic",
+    ]
 
 
 class IntensityQuerySet(models.QuerySet):
@@ -126,7 +132,7 @@ class IntensityQuerySet(models.QuerySet):
         return self.filter(is_default=True).first()
 
 
-class IntensityManager(SlugManager.from_queryset(IntensityQuerySet)):
+class IntensityManager(SlugManager.from_queryset(IntensityQuerySet)):  # type: ignore[misc]
     pass
 
 
@@ -180,7 +186,10 @@ class PhaseHours(models.Model):
     def natural_key(self) -> tuple[str, str]:
         return (self.intensity.slug, self.phase.slug)
 
-    natural_key.dependencies = ["phases.intensity", "phases.phase"]
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.intensity",
+        "phases.phase",
+    ]
 
 
 class Question(models.Model):
@@ -207,7 +216,10 @@ class Question(models.Model):
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
 
-    natural_key.dependencies = ["phases.domain", "phases.topic"]
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.domain",
+        "phases.topic",
+    ]
 
     @property
     def correct_options(self) -> frozenset[int]:

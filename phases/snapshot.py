@@ -8,7 +8,7 @@ kept and when it is rebuilt is studyplan.caching's business.
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from .models import Domain, Phase, PhaseHours, SelfCheck, Topic
 
 
 @dataclass(frozen=True)

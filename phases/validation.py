@@ -25,8 +25,8 @@ def _rows(objects: list[dict[str, Any]], model: str) -> list[dict[str, Any]]:
 def _key(value: Any) -> str | None:
     """A natural-key reference as the fixture writes it: ``[slug]`` or a bare slug."""
     if isinstance(value, list | tuple):
-        return value[0] if value else None
-    return value
+        value = value[0] if value else None
+    return value if isinstance(value, str) else None
 
 
 def _primary_key_problems(objects: list[dict[str, Any]]) -> list[str]:
@@ -87,11 +87,11 @@ def find_problems(objects: Any) -> list[str]:
             problems.append(f"phase hours for '{intensity}' / '{phase}' name an unknown slug")
 
     per_phase = Counter(_key(row.get("phase")) for row in checks)
-    for phase in phases:
-        count = per_phase[phase.get("slug")]
+    for phase_row in phases:
+        count = per_phase[phase_row.get("slug")]
         if count < MIN_CHECKS_PER_PHASE:
             problems.append(
-                f"phase '{phase.get('slug')}' has {count} self-checks; "
+                f"phase '{phase_row.get('slug')}' has {count} self-checks; "
                 f"it needs at least {MIN_CHECKS_PER_PHASE}"
             )
     per_domain = Counter(_key(row.get("domain")) for row in checks)
@@ -102,7 +102,7 @@ def find_problems(objects: Any) -> list[str]:
                 f"it needs at least {MIN_CHECKS_PER_DOMAIN}"
             )
 
-    defaults = [row.get("slug") for row in intensities if row.get("is_default")]
+    defaults = [str(row.get("slug")) for row in intensities if row.get("is_default")]
     if len(defaults) != 1:
         named = ", ".join(defaults) if defaults else "none"
         problems.append(f"exactly one intensity must be the default; found {named}")

@@ -149,9 +149,7 @@ def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool |
     )
 
 
-def learner_state(
-    user: Any, *, today: datetime.date, with_practice: bool = False
-) -> LearnerState:
+def learner_state(user: Any, *, today: datetime.date, with_practice: bool = False) -> LearnerState:
     """The learner's figures; practice accuracy (one more query) only where a page shows it."""
     content = learner_syllabus(user)
     plan = plan_of(user)

@@ -1,4 +1,5 @@
 import datetime
+from typing import Any
 
 from django import forms
 from django.utils import timezone
@@ -45,8 +46,8 @@ class PlanForm(forms.Form):
             raise forms.ValidationError("Choose a start date within a year of today.")
         return start
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         start, exam = cleaned.get("start_date"), cleaned.get("exam_date")
         if start and exam:
             if exam < start:

@@ -62,4 +62,5 @@ def plan_calendar(
                 stamp=stamp,
             )
         )
-    return calendar.to_ical()
+    body: bytes = calendar.to_ical()
+    return body

@@ -13,6 +13,7 @@ from .readiness import lagging
 
 DRILL_LENGTH = 10
 
+
 def mock_counts(
     weights: Mapping[str, int], total: int, available: Mapping[str, int]
 ) -> dict[str, int]:

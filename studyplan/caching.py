@@ -91,9 +91,7 @@ def _on_content_saved(sender: Any, raw: bool = False, **kwargs: Any) -> None:
 
 for _model in CONTENT_MODELS:
     post_save.connect(_on_content_saved, sender=_model, dispatch_uid=f"content-saved-{_model}")
-    post_delete.connect(
-        _on_content_saved, sender=_model, dispatch_uid=f"content-deleted-{_model}"
-    )
+    post_delete.connect(_on_content_saved, sender=_model, dispatch_uid=f"content-deleted-{_model}")
 m2m_changed.connect(
     _on_content_saved, sender=Phase.domains.through, dispatch_uid="content-phase-domains"
 )

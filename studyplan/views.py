@@ -16,8 +16,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
+class SignupForm(UserCreationForm):  # type: ignore[type-arg,unused-ignore]
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc,unused-ignore]
         fields = ["username", "email"]
         help_texts = {"email": "Optional: only used to send you a password reset link."}
 

@@ -1,6 +1,5 @@
 """What several learner views share: the request type, bad-input answers, looking up a check."""
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -12,7 +11,6 @@ from studyplan.caching import learner_syllabus
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
-    user: AbstractBaseUser | AnonymousUser
 
 
 def bad_request(message: str) -> HttpResponse:
@@ -41,11 +39,8 @@ def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
     """Where a plain form post returns: the page it came from, or the check on its phase."""
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     target = request.POST.get("next", "")
-    if (
-        target.startswith("/")
-        and url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        )
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
     return fallback

@@ -164,8 +164,9 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
     item = get_object_or_404(
         AttemptQuestion.objects.select_related("question"), attempt=attempt, position=position
     )
-    chosen = [number(value) for value in request.POST.getlist("option")]
-    if not all(index is not None and index < len(item.question.options) for index in chosen):
+    raw = [number(value) for value in request.POST.getlist("option")]
+    chosen = [index for index in raw if index is not None and index < len(item.question.options)]
+    if len(chosen) != len(raw):
         return bad_request("Choose among this question's options.")
     if not chosen and attempt.kind == Attempt.Kind.DRILL:
         return bad_request("Choose an answer first.")

@@ -1,4 +1,5 @@
 from pathlib import Path
+from typing import Any, cast
 
 import yaml
 from django.conf import settings
@@ -27,16 +28,16 @@ def failed(path: Path, problems: list[str]) -> CommandError:
     return CommandError(f"{path} failed validation:\n{lines}")
 
 
-def bank_figures(objects: list, bank: list) -> bank_quality.BankFigures:
+def bank_figures(objects: list[Any], bank: list[Any]) -> bank_quality.BankFigures:
     """How guessable the bank is (see phases.bank_quality), from the parsed YAML."""
     checks = {
-        fields.get("slug"): fields.get("prompt", "")
+        str(fields.get("slug")): str(fields.get("prompt", ""))
         for obj in objects
         if obj.get("model") == "phases.selfcheck"
         and not (fields := obj.get("fields") or {}).get("retired")
     }
     questions = [obj.get("fields") or {} for obj in bank if obj.get("model") == "phases.question"]
-    return bank_quality.measure(questions, checks)
+    return bank_quality.measure(cast(list[bank_quality.QuestionFields], questions), checks)
 
 
 class Command(BaseCommand):
@@ -82,8 +83,8 @@ class Command(BaseCommand):
         question_count = 0
         if question_files:
             weights = {
-                (obj.get("fields") or {}).get("slug"): (obj.get("fields") or {}).get(
-                    "exam_weight", 0
+                str((obj.get("fields") or {}).get("slug")): int(
+                    (obj.get("fields") or {}).get("exam_weight") or 0
                 )
                 for obj in objects
                 if obj.get("model") == "phases.domain"
