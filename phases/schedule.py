@@ -47,10 +47,6 @@ class Schedule:
     def total_hours(self) -> int:
         return sum(slot.hours for slot in self.slots)
 
-    @property
-    def weeks(self) -> float:
-        return self.total_hours / self.hours_per_week
-
     def current(self, today: datetime.date) -> PhaseSlot | None:
         """The phase the calendar has the learner in today (None before the start or after it)."""
         for slot in self.slots:
