@@ -7,6 +7,8 @@ problems it finds, each naming the offending slug.
 from collections import Counter
 from typing import Any
 
+from .bank_quality import LIMITS
+
 TOTAL_EXAM_WEIGHT = 100
 MIN_CHECKS_PER_PHASE = 5
 MIN_CHECKS_PER_DOMAIN = 3
@@ -115,7 +117,6 @@ def validate(objects: Any) -> None:
         raise SyllabusError(problems)
 
 
-QUESTION_SHARE_TOLERANCE = 2
 MIN_OPTIONS, MAX_OPTIONS = 4, 5
 
 
@@ -123,7 +124,7 @@ def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
     """Problems in the question bank, each naming its question (or domain) slug.
 
     ``weights`` are the domains' exam weights: each domain's share of live questions must be
-    within QUESTION_SHARE_TOLERANCE questions of its share of the exam.
+    within bank_quality.LIMITS.domain_tolerance questions of its share of the exam.
     """
     if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
         return ["the question bank must be a list of objects with 'model' and 'fields'"]
@@ -162,9 +163,9 @@ def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
     per_domain = Counter(_key(row.get("domain")) for row in questions)
     for slug, weight in weights.items():
         expected = total * weight / weight_sum if weight_sum else 0
-        if abs(per_domain[slug] - expected) > QUESTION_SHARE_TOLERANCE:
+        if abs(per_domain[slug] - expected) > LIMITS.domain_tolerance:
             problems.append(
                 f"domain '{slug}' has {per_domain[slug]} questions; its {weight}% exam share "
-                f"of {total} is {expected:.1f} (within {QUESTION_SHARE_TOLERANCE})"
+                f"of {total} is {expected:.1f} (within {LIMITS.domain_tolerance})"
             )
     return problems
