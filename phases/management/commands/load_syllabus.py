@@ -80,7 +80,7 @@ class Command(BaseCommand):
             if not isinstance(part, list):
                 raise failed(path, ["the question bank must be a list of objects"])
             bank += part
-        question_count = 0
+        question_count = retired_count = 0
         if question_files:
             weights = {
                 str((obj.get("fields") or {}).get("slug")): int(
@@ -94,6 +94,9 @@ class Command(BaseCommand):
                 raise failed(questions, problems)
             fixtures += question_files
             question_count = len(bank)
+            retired_count = sum(
+                1 for obj in bank if (obj.get("fields") or {}).get("retired") is True
+            )
 
         try:
             with transaction.atomic():
@@ -129,7 +132,10 @@ class Command(BaseCommand):
             self.stdout.write(self.style.SUCCESS(f"Syllabus loaded from {file.name}: {counts}."))
             if question_count:
                 self.stdout.write(
-                    self.style.SUCCESS(f"{question_count} practice questions loaded.")
+                    self.style.SUCCESS(
+                        f"{question_count - retired_count} practice questions loaded "
+                        f"(and {retired_count} retired ones, kept for learners' history)."
+                    )
                 )
                 for line in bank_quality.summary(bank_figures(objects, bank)):
                     self.stdout.write(f"  {line}")
