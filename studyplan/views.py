@@ -1,5 +1,10 @@
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
@@ -34,3 +39,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             return redirect("progress:plan-choose")
         return render(request, "registration/signup.html", {"form": form}, status=400)
     return render(request, "registration/signup.html", {"form": form})
+
+
+@receiver(user_logged_out, dispatch_uid="say-logged-out")
+def say_logged_out(sender: Any, request: HttpRequest | None, **kwargs: Any) -> None:
+    # Logging out lands on the home page: say so, or it looks as if nothing happened.
+    if request is not None:
+        messages.info(request, "You are logged out.")

@@ -153,9 +153,11 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
-    form = PlanForm(request.GET)
+    """The calendar the form's values would give, saving nothing. The form posts here (so the
+    CSRF token never lands in a URL); a GET with the same fields works too."""
+    form = PlanForm(request.POST if request.method == "POST" else request.GET)
     valid = form.is_valid()
     if request.htmx:
         preview = _preview_of(request, form, list(Intensity.objects.all()))
