@@ -2,6 +2,9 @@
 
 Debian's Chromium is used as installed (never `playwright install`): the tests skip without it
 on a workstation, and fail without it in CI, where a silent skip would hide a broken journey.
+
+The journeys make their learners as a learner would (the sign-up form) or through Django's own
+user manager, and reach for no test factory: what they exercise is the app, end to end.
 """
 
 import os
@@ -15,7 +18,13 @@ import pytest
 # database work that fixtures (flush, syllabus reload) do around each test.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright  # noqa: E402
+
+from phases.models import Domain  # noqa: E402
+from tests.e2e.steps import PASSWORD  # noqa: E402
 
 E2E_DIR = Path(__file__).resolve().parent
 TIMEOUT_MS = 10_000
@@ -56,13 +65,24 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def site(transactional_db, syllabus, live_server) -> str:
+def site(transactional_db, live_server) -> str:
     """The live server's base URL, with the syllabus in the database it serves.
 
     The live server only sees committed rows, hence `transactional_db`; its flush after every
-    test empties the syllabus tables, and `syllabus` (requested after it) loads them again.
+    test empties the syllabus tables, so the content is loaded again here when it is missing
+    (load_syllabus also moves the content version, so no stale in-process snapshot survives).
+    Ids are never reused after a flush, but the dashboard cache is emptied all the same.
     """
+    if not Domain.objects.exists():
+        call_command("load_syllabus", verbosity=0)
+    cache.clear()
     return live_server.url
+
+
+@pytest.fixture
+def learner(site: str):
+    """A learner with an account and nothing else: no plan, no ticks, no attempts."""
+    return get_user_model().objects.create_user(username="grace", password=PASSWORD)
 
 
 def _new_page(browser: Browser, base_url: str, **context_options) -> Iterator[Page]:

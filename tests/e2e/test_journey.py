@@ -1,136 +1,147 @@
-"""A learner's journey in a real browser: sign up, choose a schedule, tick self-checks."""
+"""A learner's journey in a real browser: sign up, choose a schedule, tick self-checks, and read
+the dashboard's verdict."""
 
 import datetime
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from django.utils import timezone
+from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
-from tests.factories import PASSWORD
+from tests.e2e.steps import (
+    PHASE_ONE,
+    PHASE_ONE_PATH,
+    check_ids,
+    check_rows,
+    choose_schedule,
+    domain_row,
+    expect_done,
+    expect_header_readiness,
+    expect_not_done,
+    expect_phase_progress,
+    expect_same_document,
+    focus_card,
+    log_in,
+    main_nav,
+    mark_page,
+    open_dashboard,
+    open_phase,
+    sign_up,
+    tick,
+    tick_button,
+)
 
-PHASE_ONE_PATH = "/study/core-ml-foundations/"
 CORE_ML = "Core Machine Learning and AI Knowledge"
+EXPERIMENTATION = "Experimentation"
 DASHBOARD_SCREENSHOT = "/tmp/e2e-dashboard.png"
-PHONE_SCREENSHOT = "/tmp/e2e-phase-phone.png"
 
 
-def sign_up(page: Page, username: str = "ada") -> None:
-    page.goto("/")
-    page.get_by_role("link", name="Sign up and choose your schedule").click()
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create my account").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Choose your schedule")
+def plan_by_today(page: Page) -> list[str]:
+    """The dashboard table's "Plan by today" figure of every domain (without its badge)."""
+    cells = page.locator(".domain-table tbody tr td:last-child").all_inner_texts()
+    return [cell.split()[0] for cell in cells]
 
 
-def choose_standard(page: Page) -> None:
-    page.get_by_role("radio", name=re.compile(r"^Standard\b")).check()
-    page.get_by_role("button", name="Save my schedule").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("My plan")
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Where you stand")
-
-
-def open_phase_one(page: Page) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Phases").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Core ML foundations")
-
-
-def core_ml_rows(page: Page) -> list[Locator]:
-    """Phase 1's Core ML self-checks, each located by its id so it survives an htmx swap."""
-    core_ml_tag = page.locator(".tag").get_by_text(CORE_ML, exact=True)
-    rows = page.locator("li.check").filter(has=core_ml_tag)
-    ids = [row.get_attribute("id") for row in rows.all()]
-    return [page.locator(f"#{row_id}") for row_id in ids]
-
-
-def tick_button(row: Locator) -> Locator:
-    return row.get_by_role("button", name=re.compile(r"^(Mark done|Done):"))
-
-
-def expect_done(row: Locator) -> None:
-    expect(tick_button(row)).to_have_accessible_name(re.compile(r"^Done:"))
-    expect(tick_button(row)).to_have_text("✓ Done")
-    expect(tick_button(row)).to_have_attribute("aria-pressed", "true")
-
-
-def expect_not_done(row: Locator) -> None:
-    expect(tick_button(row)).to_have_accessible_name(re.compile(r"^Mark done:"))
-    expect(tick_button(row)).to_have_text("Mark done")
-    expect(tick_button(row)).to_have_attribute("aria-pressed", "false")
-
-
-def expect_phase_progress(page: Page, figure: str) -> None:
-    expect(page.locator("#phase-progress .phase-progress-figure")).to_have_text(figure)
-
-
-def expect_header_readiness(page: Page, percent: str) -> None:
-    expect(page.locator("#header-readiness .header-readiness-value")).to_have_text(percent)
-
-
-def lagging_card(page: Page) -> Locator:
-    heading = page.get_by_role("heading", name="Lagging domain")
-    return page.locator("section").filter(has=heading)
-
-
-def test_signup_choose_standard_tick_three_core_ml_checks_without_reload_names_experimentation_lagging(  # noqa: E501
-    page: Page,
-):
+def test_day_one_ticking_ahead_of_plan_is_on_plan_and_study_next_leads_to_phase_one(page: Page):
     sign_up(page)
-    choose_standard(page)
-    open_phase_one(page)
+    choose_schedule(page, "Standard", start=timezone.localdate())
+    # "Phases" goes to the phase the calendar has the learner in today.
+    main_nav(page, "Phases")
+    expect(page.get_by_role("heading", level=1)).to_have_text(PHASE_ONE)
     expect(page).to_have_url(re.compile(re.escape(PHASE_ONE_PATH) + "$"))
     expect_header_readiness(page, "0%")
     expect_phase_progress(page, "0 of 7")
-    page.evaluate("window.__noReload = 1")
+    mark_page(page)
 
-    rows = core_ml_rows(page)
-    # Phase 1 has seven checks: six count for Core ML, one for Multimodal Data.
-    assert len(rows) == 6
-    for row in rows[:3]:
-        tick_button(row).click()
-        # Wait for each swap before the next click: one tick in flight at a time.
-        expect_done(row)
+    ids = check_ids(page)
+    # Phase 1 lists its six Core ML checks first, then one that counts for Multimodal Data.
+    assert len(ids) == 7 and check_ids(page, CORE_ML) == ids[:6]
+    rows = check_rows(page)
+    tick(rows[0])
+    tick(rows[1])
 
-    for row in rows[:3]:
-        expect_done(row)
-    for row in rows[3:]:
+    expect_done(rows[0])
+    expect_done(rows[1])
+    for row in rows[2:]:
         expect_not_done(row)
-    expect_phase_progress(page, "3 of 7")
-    # 3 of 6 Core ML checks, and Core ML is 20% of the exam: 0.5 x 20 = 10%.
-    expect_header_readiness(page, "10%")
-    assert page.evaluate("window.__noReload") == 1
+    expect_phase_progress(page, "2 of 7")
+    # 2 of 6 Core ML checks, and Core ML is 20% of the exam: 2/6 x 20 = 6.7%, shown rounded.
+    expect_header_readiness(page, "7%")
+    expect_same_document(page)
+    first_open = page.locator("li.check:not(.check-done)").first.get_attribute("id")
+    assert first_open == ids[2]
 
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dashboard").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Where you stand")
-    card = lagging_card(page)
-    # Every other domain is at 0%: the tie goes to the heaviest, Experimentation (25%).
-    expect(card.locator(".focus-name")).to_have_text("Experimentation")
-    expect(card.get_by_text("the lagging domain is the one with the lowest share")).to_be_visible()
-    expect(page.locator(".big-figure")).to_have_text("10%")
-    expect(page.get_by_text("3 of 42 self-checks done")).to_be_visible()
+    open_dashboard(page)
+    # The plan starts today, so it expects nothing yet: two ticks are ahead of it, not behind.
+    expect(page.locator(".badge", has_text="Lagging")).to_have_count(0)
+    expect(page.locator(".badge", has_text="Behind plan")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Lagging domain")).to_have_count(0)
+    assert plan_by_today(page) == ["0%"] * 7
+    card = focus_card(page)
+    expect(card.get_by_role("heading")).to_have_text("On plan")
+    expect(card.locator(".focus-name")).to_have_text("No domain is behind your plan")
+    expect(page.locator(".today-phase")).to_contain_text(f"Phase 1: {PHASE_ONE}")
+    expect(page.locator(".big-figure")).to_have_text("7%")
+    expect(page.get_by_text("2 of 42 self-checks done")).to_be_visible()
+    study_next = card.get_by_role("link", name=re.compile(r"^Study next"))
+    expect(study_next).to_have_text("Study next: phase 1 →")
+    expect(study_next).to_have_attribute("href", f"{PHASE_ONE_PATH}#{first_open}")
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.screenshot(path=DASHBOARD_SCREENSHOT, full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(PHASE_ONE_PATH)
-    expect_phase_progress(page, "3 of 7")
-    page.screenshot(path=PHONE_SCREENSHOT, full_page=True)
+
+    study_next.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(PHASE_ONE)
+    expect(page).to_have_url(re.compile(re.escape(f"{PHASE_ONE_PATH}#{first_open}") + "$"))
+    landed = page.locator(f"#{first_open}")
+    expect(landed).to_be_in_viewport()
+    expect(page.locator("li.check:target")).to_have_attribute("id", first_open)
+    expect_not_done(landed)
+
+
+def test_once_the_plan_has_ended_the_dashboard_names_the_domain_most_marks_behind_in_its_numbers(
+    page: Page,
+):
+    sign_up(page, "lin")
+    # Half a year ago: every phase of the Standard calendar should be finished by today.
+    choose_schedule(page, "Standard", start=timezone.localdate() - datetime.timedelta(days=200))
+    open_phase(page, "experimentation", "Experimentation")
+    experimentation = check_rows(page, EXPERIMENTATION)
+    tick(experimentation[0])
+    tick(experimentation[1])
+
+    open_dashboard(page)
+    assert plan_by_today(page) == ["100%"] * 7
+    # Every domain has open checks the plan expected done, so each is behind plan ...
+    expect(page.locator(".domain-table .badge", has_text="Behind plan")).to_have_count(7)
+    card = focus_card(page)
+    expect(card.get_by_role("heading")).to_have_text("Lagging domain")
+    # Experimentation, 2 of 7 done, is 25 x 5/7 = 17.9 marks behind; Core ML, none of its 6
+    # done, is 20 x 1 = 20 marks behind, so it lags though it weighs less.
+    expect(card.locator(".focus-name")).to_have_text(CORE_ML)
+    expect(card.locator(".focus-reason")).to_have_text(
+        f"{CORE_ML}: 0 of 6 self-checks done, your plan expected 6 by today: 20.0 marks behind."
+    )
+    # ... but one domain alone is lagging.
+    expect(page.locator(".domain-table .badge", has_text="Lagging")).to_have_count(1)
+    expect(domain_row(page, CORE_ML).locator(".badge-lagging")).to_have_text("Lagging")
+    expect(domain_row(page, EXPERIMENTATION).locator("td").nth(1)).to_have_text("2/7")
+    expect(card.get_by_role("button", name=f"Drill {CORE_ML}")).to_be_visible()
+
+    study_next = card.get_by_role("link", name=re.compile(r"^Study next"))
+    expect(study_next).to_have_text(f"Study next: {CORE_ML} →")
+    study_next.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(PHASE_ONE)
+    # The lagging domain's first open self-check: phase 1's first Core ML one.
+    expect(page.locator("li.check:target")).to_have_attribute("id", check_ids(page, CORE_ML)[0])
 
 
 def test_tick_and_untick_without_javascript_reloads_the_same_phase_page(page_without_js: Page):
     page = page_without_js
     sign_up(page)
-    choose_standard(page)
-    open_phase_one(page)
-    row = core_ml_rows(page)[0]
+    choose_schedule(page)
+    main_nav(page, "Phases")
+    row = check_rows(page, CORE_ML)[0]
     expect_not_done(row)
 
     tick_button(row).click()
@@ -146,29 +157,26 @@ def test_tick_and_untick_without_javascript_reloads_the_same_phase_page(page_wit
     expect_phase_progress(page, "0 of 7")
     expect_header_readiness(page, "0%")
 
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dashboard").click()
+    open_dashboard(page)
     expect(page.locator(".big-figure")).to_have_text("0%")
     expect(page.get_by_text("0 of 42 self-checks done")).to_be_visible()
-    expect(page.get_by_role("heading", name="Where to start")).to_be_visible()
+    expect(focus_card(page).get_by_role("heading")).to_have_text("Where to start")
 
-    open_phase_one(page)
+    main_nav(page, "Phases")
     tick_button(row).click()
     expect_done(row)
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Dashboard").click()
+    open_dashboard(page)
     expect(page.locator(".big-figure")).to_have_text("3%")
     expect(page.get_by_text("1 of 42 self-checks done")).to_be_visible()
-    expect(lagging_card(page).locator(".focus-name")).to_have_text("Experimentation")
-    core_ml = page.locator(".domain-table tbody tr").filter(
-        has=page.get_by_role("rowheader", name=CORE_ML)
-    )
-    expect(core_ml.locator("td").nth(1)).to_have_text("1/6")
+    expect(focus_card(page).get_by_role("heading")).to_have_text("On plan")
+    expect(domain_row(page, CORE_ML).locator("td").nth(1)).to_have_text("1/6")
 
 
 def test_schedule_preview_warns_when_standard_finishes_after_the_exam_and_suggests_fast_track(
     page: Page,
 ):
     sign_up(page)
-    page.evaluate("window.__noReload = 1")
+    mark_page(page)
     page.get_by_role("radio", name=re.compile(r"^Standard\b")).check()
     start = datetime.date.fromisoformat(page.get_by_label("Start date").input_value())
     # Standard takes 32 days and the fast track 10: an exam two weeks out fits only the latter.
@@ -183,13 +191,13 @@ def test_schedule_preview_warns_when_standard_finishes_after_the_exam_and_sugges
     )
     expect(warning.locator("strong")).to_have_text("Fast track")
     expect(warning).to_contain_text("Fast track fits")
-    assert page.evaluate("window.__noReload") == 1
+    expect_same_document(page)
 
 
 def test_reveal_the_reference_answer_shows_it(page: Page, learner):
     check = SelfCheck.objects.current().get(slug="p1-residual-gradient-flow")
     log_in(page, learner.username)
-    open_phase_one(page)
+    open_phase(page, check.phase.slug, PHASE_ONE)
     row = page.locator(f"#check-{check.slug}")
     answer = row.get_by_text(check.answer)
     expect(answer).to_be_hidden()

@@ -1,4 +1,5 @@
-"""A shortened mock exam and a review in real Chromium: start to the per-domain result."""
+"""A shortened mock exam in real Chromium, from start to the per-domain result, and the rules
+that keep an open mock's key unseen: no drill while it is open, unanswered counted as wrong."""
 
 import datetime
 import re
@@ -7,12 +8,12 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from phases.models import SelfCheck
-from progress.models import Attempt, AttemptQuestion, CheckOff
-from tests.factories import PASSWORD
+from progress.models import Attempt, AttemptQuestion
+from tests.e2e.steps import log_in, main_nav
 
 MOCK_LENGTH = 5
 COUNTDOWN = re.compile(r"^\d+:\d\d$")
+SCORE_NIL = re.compile(r"(^|\s)0%$")  # a score cell: a meter (with its own fallback text), 0%
 
 
 @pytest.fixture
@@ -22,25 +23,34 @@ def short_mock(settings):
     settings.MOCK_MINUTES = 5
 
 
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Where you stand")
+def open_practice(page: Page) -> None:
+    main_nav(page, "Practice")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Practice")
 
 
-def main_nav(page: Page, name: str) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name=name).click()
+def start_mock(page: Page) -> None:
+    open_practice(page)
+    page.get_by_role("button", name="Start a mock exam").click()
+    expect(page.locator(".eyebrow")).to_contain_text(f"question 1 of {MOCK_LENGTH}")
 
 
 def current_item(page: Page, attempt: Attempt) -> AttemptQuestion:
     """The question on screen, read from the page's own eyebrow: "question N of 5"."""
-    eyebrow = page.locator(".eyebrow").text_content()
+    eyebrow = page.locator(".eyebrow").text_content() or ""
     position = int(re.search(r"question (\d+) of", eyebrow).group(1))
     return AttemptQuestion.objects.select_related("question__domain").get(
         attempt=attempt, position=position
     )
+
+
+def right_answer(item: AttemptQuestion) -> list[int]:
+    return sorted(item.question.correct_options)
+
+
+def wrong_answer(item: AttemptQuestion) -> list[int]:
+    correct = right_answer(item)
+    wrong = next(i for i in range(len(item.question.options)) if i not in correct)
+    return [wrong] if len(correct) == 1 else [wrong, correct[0]]
 
 
 def choose(page: Page, indexes: list[int]) -> None:
@@ -56,12 +66,15 @@ def expect_countdown_ticking(page: Page) -> None:
     expect(value).to_have_text(COUNTDOWN)
 
 
+def section(page: Page, heading: str):
+    return page.locator("section").filter(has=page.get_by_role("heading", name=heading))
+
+
 def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
     page: Page, learner, short_mock
 ):
     log_in(page, learner.username)
-    main_nav(page, "Practice")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Practice")
+    open_practice(page)
     expect(page.get_by_text(f"{MOCK_LENGTH} questions drawn by exam weight")).to_be_visible()
 
     page.get_by_role("button", name="Start a mock exam").click()
@@ -75,9 +88,8 @@ def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
     for n in range(1, MOCK_LENGTH + 1):
         expect(page.locator(".eyebrow")).to_contain_text(f"question {n} of {MOCK_LENGTH}")
         item = current_item(page, attempt)
-        correct = sorted(item.question.correct_options)
         boxes = page.locator('input[name="option"]')
-        if len(correct) == 2:
+        if len(right_answer(item)) == 2:
             expect(page.get_by_text("Choose 2.")).to_be_visible()
             expect(boxes.first).to_have_attribute("type", "checkbox")
         else:
@@ -89,56 +101,161 @@ def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
         if n == 1:
             # One wrong answer: its domain (one question in a five-question mock) is the weakest.
             missed = item.question.domain.name
-            wrong = next(i for i in range(len(item.question.options)) if i not in correct)
-            choose(page, [wrong] if len(correct) == 1 else [wrong, correct[0]])
+            choose(page, wrong_answer(item))
         else:
-            choose(page, correct)
+            choose(page, right_answer(item))
         label = "Save and next" if n < MOCK_LENGTH else "Save and review"
         page.get_by_role("button", name=label).click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Before you submit")
     expect_countdown_ticking(page)
     expect(page.get_by_text(f"{MOCK_LENGTH} questions: 0 unanswered, 1 flagged.")).to_be_visible()
-    flagged = page.locator("section").filter(
-        has=page.get_by_role("heading", name="Flagged to revisit")
-    )
-    expect(flagged.get_by_role("link")).to_have_text(["Question 2"])
+    expect(section(page, "Flagged to revisit").get_by_role("link")).to_have_text(["Question 2"])
 
     page.get_by_role("button", name="Submit the mock").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text(f"4 of {MOCK_LENGTH} right (80%)")
-    expect(page.get_by_text(re.compile(f"of {MOCK_LENGTH} right"))).to_be_visible()
-    expect(page.locator(".lede")).to_contain_text(f"Weakest domain in this attempt: {missed}")
-    scores = page.locator("section").filter(
-        has=page.get_by_role("heading", name="Score per domain")
+    expect(page.locator(".result-counts")).to_have_text("4 right 1 wrong")
+    expect(page.locator(".lede")).to_contain_text(
+        f"Weakest domain among the questions you answered: {missed}, 0 of 1 right"
     )
-    rows = scores.locator("tbody tr")
+    rows = section(page, "Score per domain").locator("tbody tr")
     expect(rows).to_have_count(len({i.question.domain_id for i in attempt.questions.all()}))
     weakest = rows.filter(has=page.locator(".badge", has_text="Weakest"))
     expect(weakest).to_have_count(1)
     expect(weakest.get_by_role("rowheader")).to_contain_text(missed)
-    expect(weakest.locator("td").first).to_have_text("0/1")
+    expect(weakest.locator("td")).to_have_text(["0", "1", "0", SCORE_NIL])
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
 
-    page.get_by_role("link", name="All mocks").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Your mock exams")
+    page.get_by_role("link", name="All drills and mocks").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your drills and mocks")
     history = page.locator("tbody tr")
     expect(history).to_have_count(1)
+    expect(history.get_by_role("rowheader")).to_contain_text("Timed mock exam")
     expect(history.locator("td").first).to_have_text("80%")
     expect(history).to_contain_text(f"{missed} (0%)")
     expect(page.locator("svg polyline.line-overall")).to_have_count(1)
+
+
+def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped_as_wrong(
+    page: Page, learner, short_mock
+):
+    log_in(page, learner.username)
+    start_mock(page)
+    mock = Attempt.objects.get(user=learner)
+    first = current_item(page, mock)
+    choose(page, right_answer(first))
+    page.get_by_role("button", name="Save and next").click()
+    expect(page.locator(".eyebrow")).to_contain_text(f"question 2 of {MOCK_LENGTH} · 1 answered")
+
+    # A drill now would show keys of the live mock's questions: refused, with the way back.
+    page.goto("/practice/")
+    page.get_by_label("Domain", exact=True).select_option(first.question.domain.slug)
+    with page.expect_response(re.compile(r"/practice/drill/$")) as refused:
+        page.get_by_role("button", name="Start the drill").click()
+    assert refused.value.status == 409
+    refusal = page.get_by_role("alert")
+    expect(refusal).to_contain_text("Your mock exam is still open")
+    assert Attempt.objects.filter(user=learner).count() == 1
+    refusal.get_by_role("link", name="Back to your mock").click()
+
+    expect(page).to_have_url(re.compile(rf"/practice/{mock.pk}/$"))
+    expect(page.locator(".eyebrow")).to_contain_text(f"question 2 of {MOCK_LENGTH} · 1 answered")
+    page.get_by_role("link", name="Question 1, answered").click()
+    for index in right_answer(first):
+        expect(page.locator(f'input[name="option"][value="{index}"]')).to_be_checked()
+    page.get_by_role("link", name="Question 2", exact=True).click()
+    second = current_item(page, mock)
+    choose(page, wrong_answer(second))
+    page.get_by_role("button", name="Save and see flagged").click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Before you submit")
+    expect(page.get_by_text(f"{MOCK_LENGTH} questions: 3 unanswered, 0 flagged.")).to_be_visible()
+    page.get_by_role("button", name="Submit the mock").click()
+
+    # Three of five never answered: each scores as wrong, and is shown apart from the wrong one.
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"1 of {MOCK_LENGTH} right (20%)")
+    expect(page.locator(".result-counts")).to_have_text(
+        "1 right 1 wrong 3 unanswered, counted as wrong"
+    )
+    answers = page.locator(".result-item")
+    expect(answers.locator(".badge", has_text="Unanswered")).to_have_count(3)
+    expect(answers.locator(".badge", has_text="Wrong")).to_have_count(1)
+    expect(page.locator(".lede")).to_contain_text(
+        f"Weakest domain among the questions you answered: {second.question.domain.name}"
+    )
+    skipped = AttemptQuestion.objects.filter(attempt=mock, answered_at__isnull=True)
+    skipped_domain = skipped.select_related("question__domain").first().question.domain.name
+    skipped_row = (
+        section(page, "Score per domain")
+        .locator("tbody tr")
+        .filter(has=page.get_by_role("rowheader", name=skipped_domain))
+    )
+    expect(skipped_row.locator("td")).to_have_text(["0", "0", "1", SCORE_NIL])
+
+    # Closed, the mock counts: its skipped questions as wrong answers in the accuracy table.
+    open_practice(page)
+    accuracy_row = (
+        section(page, "Covered and accurate, per domain")
+        .locator("tbody tr")
+        .filter(has=page.get_by_role("rowheader", name=skipped_domain))
+    )
+    expect(accuracy_row.locator("td").nth(1)).to_contain_text("0% (0/1)")
+
+    # With the mock handed in, a drill starts.
+    page.get_by_label("Domain", exact=True).select_option("core-ml")
+    page.get_by_role("button", name="Start the drill").click()
+    expect(page.locator(".eyebrow")).to_contain_text("question 1 of 10 · 0 answered")
+    drill = Attempt.objects.get(user=learner, kind=Attempt.Kind.DRILL)
+    answered = []
+    for n in range(1, 4):
+        item = current_item(page, drill)
+        answered.append(item.question.prompt)
+        choose(page, right_answer(item) if n != 2 else wrong_answer(item))
+        page.get_by_role("button", name="Check my answer").click()
+        expect(page.locator(".feedback")).to_have_text("Not quite." if n == 2 else "Right.")
+        page.get_by_role("link", name="Next question").click()
+        expect(page.locator(".eyebrow")).to_contain_text(f"question {n + 1} of 10 · {n} answered")
+
+    # A drill page offers no "finish now"; its hand-in page is the mock's, reached by address.
+    page.goto(f"/practice/{drill.pk}/flagged/")
+    expect(page.get_by_text("10 questions: 7 unanswered")).to_be_visible()
+    page.get_by_role("button", name=re.compile("^Submit")).click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("2 of 3 right (67%)")
+    expect(page.get_by_text("7 questions you did not answer are left out")).to_be_visible()
+    shown = page.locator(".result-item")
+    expect(shown).to_have_count(3)
+    for prompt in answered:
+        expect(shown.filter(has_text=prompt)).to_have_count(1)
+    unseen = AttemptQuestion.objects.filter(attempt=drill, answered_at__isnull=True)
+    html = page.content()
+    for item in unseen.select_related("question"):
+        assert item.question.prompt not in html
+        assert item.question.explanation not in html
+
+    page.get_by_role("link", name="All drills and mocks").click()
+    history = page.locator("tbody tr")
+    expect(history).to_have_count(2)
+    expect(history.get_by_role("rowheader")).to_contain_text(
+        ["Domain drill: Core ML", "Timed mock exam"]
+    )
+    for kind, label in (("drill", "Domain drill"), ("mock", "Timed mock exam")):
+        page.get_by_label("Show").select_option(kind)
+        page.get_by_role("button", name="Show").click()
+        expect(page).to_have_url(re.compile(rf"\?kind={kind}$"))
+        expect(history).to_have_count(1)
+        expect(history.get_by_role("rowheader")).to_contain_text(label)
 
 
 def test_reloading_the_mock_resumes_at_the_first_unanswered_question(
     page: Page, learner, short_mock
 ):
     log_in(page, learner.username)
-    main_nav(page, "Practice")
-    page.get_by_role("button", name="Start a mock exam").click()
+    start_mock(page)
     attempt = Attempt.objects.get(user=learner)
-    item = current_item(page, attempt)
-    choose(page, sorted(item.question.correct_options))
+    choose(page, right_answer(current_item(page, attempt)))
     page.get_by_role("button", name="Save and next").click()
     expect(page.locator(".eyebrow")).to_contain_text("question 2 of")
 
@@ -151,9 +268,7 @@ def test_reloading_the_mock_resumes_at_the_first_unanswered_question(
 
 def test_when_time_runs_out_the_page_moves_to_the_result_by_itself(page: Page, learner, short_mock):
     log_in(page, learner.username)
-    main_nav(page, "Practice")
-    page.get_by_role("button", name="Start a mock exam").click()
-    expect(page.locator(".eyebrow")).to_contain_text("question 1 of")
+    start_mock(page)
     attempt = Attempt.objects.get(user=learner)
     Attempt.objects.filter(pk=attempt.pk).update(
         deadline=timezone.now() + datetime.timedelta(seconds=3)
@@ -163,6 +278,9 @@ def test_when_time_runs_out_the_page_moves_to_the_result_by_itself(page: Page, l
     expect(page.locator("#countdown-value")).to_have_text(re.compile(r"^0:0[0-3]$"))
 
     expect(page.get_by_role("heading", level=1)).to_have_text(f"0 of {MOCK_LENGTH} right (0%)")
+    expect(page.locator(".result-counts")).to_contain_text(
+        f"{MOCK_LENGTH} unanswered, counted as wrong"
+    )
     attempt.refresh_from_db()
     assert attempt.submitted_at == attempt.deadline
 
@@ -172,15 +290,13 @@ def test_the_nudge_to_flag_and_move_on_appears_after_ninety_seconds(
 ):
     log_in(page, learner.username)
     page.clock.install()
-    main_nav(page, "Practice")
-    page.get_by_role("button", name="Start a mock exam").click()
-    expect(page.locator(".eyebrow")).to_contain_text("question 1 of")
+    start_mock(page)
     nudge = page.locator("#nudge")
     expect(nudge).to_be_attached()
     expect(nudge).to_be_hidden()
     # mock.js is deferred: wait until it has run (it rewrites the countdown as m:ss), so its
     # 90-second timer exists before the fake clock moves.
-    expect(page.locator("#countdown-value")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(page.locator("#countdown-value")).to_have_text(COUNTDOWN)
 
     page.clock.run_for(89_000)
     expect(nudge).to_be_hidden()
@@ -188,62 +304,3 @@ def test_the_nudge_to_flag_and_move_on_appears_after_ninety_seconds(
 
     expect(nudge).to_be_visible()
     expect(nudge).to_contain_text("flag it and move on")
-
-
-CHECK = "p1-backprop"
-
-
-def test_review_a_due_check_reveal_and_knew_it_empties_todays_queue(page: Page, learner):
-    check = SelfCheck.objects.get(slug=CHECK)
-    log_in(page, learner.username)
-    page.goto(f"/study/{check.phase.slug}/")
-    row = page.locator(f"#check-{CHECK}")
-    row.get_by_role("button", name=re.compile("^Mark done:")).click()
-    expect(row.get_by_role("button", name=re.compile("^Done:"))).to_be_visible()
-    row.get_by_role("button", name="Shaky").click()
-    expect(row.get_by_role("button", name="Shaky")).to_have_attribute("aria-pressed", "true")
-    tick = CheckOff.objects.get(user=learner, self_check=check)
-    assert (tick.confidence, tick.box) == ("shaky", 0)
-    CheckOff.objects.filter(pk=tick.pk).update(due_on=timezone.localdate())
-
-    page.reload()
-    main_nav(page, "Review today (1)")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Review")
-    card = page.locator("#review-card")
-    expect(card.get_by_role("heading")).to_have_text("Review today: 1 left")
-    expect(card.get_by_text(check.prompt)).to_be_visible()
-    answer = card.get_by_text(check.answer)
-    expect(answer).to_be_hidden()
-    page.evaluate("window.__noReload = 1")
-
-    card.get_by_text("Reveal the reference answer").click()
-    expect(answer).to_be_visible()
-    card.get_by_role("button", name="Knew it").click()
-
-    expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
-    assert page.evaluate("window.__noReload") == 1  # swapped in place by htmx
-    tick.refresh_from_db()
-    assert tick.box == 1
-    assert tick.due_on == timezone.localdate() + datetime.timedelta(days=3)
-
-
-def test_review_without_javascript_knew_it_reloads_to_an_empty_queue(
-    page_without_js: Page, learner
-):
-    page = page_without_js
-    check = SelfCheck.objects.get(slug=CHECK)
-    log_in(page, learner.username)
-    page.goto(f"/study/{check.phase.slug}/")
-    page.locator(f"#check-{CHECK}").get_by_role("button", name=re.compile("^Mark done:")).click()
-    CheckOff.objects.filter(user=learner).update(due_on=timezone.localdate())
-
-    page.goto("/review/")
-    card = page.locator("#review-card")
-    expect(card.get_by_text(check.prompt)).to_be_visible()
-    card.get_by_role("button", name="Didn't").click()
-
-    expect(page).to_have_url(re.compile(r"/review/$"))
-    expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
-    tick = CheckOff.objects.get(user=learner)
-    assert (tick.box, tick.confidence) == (0, "shaky")
-    assert tick.due_on == timezone.localdate() + datetime.timedelta(days=1)
