@@ -1,85 +1,111 @@
-"""The Leitner schedule, pure: boxes come back after 1, 3, 7, 14 and 30 days."""
+"""The Leitner schedule, pure: a tick puts a check in a box, reviews move it between boxes."""
 
 import datetime
 
 import pytest
 
 from progress import leitner
+from progress.models import Confidence
 
 TODAY = datetime.date(2025, 3, 10)
+LAST = len(leitner.INTERVALS) - 1
 
 
-def days(n: int) -> datetime.date:
-    return TODAY + datetime.timedelta(days=n)
+def in_days(n: int, today: datetime.date = TODAY) -> datetime.date:
+    return today + datetime.timedelta(days=n)
 
 
-def test_the_intervals_are_one_three_seven_fourteen_and_thirty_days():
-    assert leitner.INTERVALS == (1, 3, 7, 14, 30)
+def comes_back(box: int, today: datetime.date = TODAY) -> datetime.date:
+    """The day a check in ``box`` comes back, by that box's interval."""
+    return in_days(leitner.INTERVALS[box], today)
 
 
-@pytest.mark.parametrize(("box", "after"), list(enumerate([1, 3, 7, 14, 30])))
-def test_each_box_comes_back_after_its_interval(box, after):
-    assert leitner.due_after(box, TODAY) == days(after)
+# A tick
 
 
-def test_a_plain_tick_goes_in_box_one_due_in_three_days():
-    assert leitner.on_tick("", TODAY) == (1, days(3))
+@pytest.mark.parametrize(
+    ("confidence", "box"),
+    [(Confidence.SHAKY, 0), (Confidence.UNRATED, 1), (Confidence.SOLID, 2)],
+)
+def test_a_tick_goes_in_the_box_its_confidence_says(confidence, box):
+    assert leitner.on_tick(confidence, TODAY) == (box, comes_back(box))
 
 
-def test_a_shaky_tick_goes_in_box_zero_due_tomorrow():
-    assert leitner.on_tick("shaky", TODAY) == (0, days(1))
+def test_a_shaky_tick_comes_back_tomorrow_and_sooner_than_a_plain_one_then_a_solid_one():
+    shaky, plain, solid = (
+        leitner.on_tick(confidence, TODAY)[1]
+        for confidence in (Confidence.SHAKY, Confidence.UNRATED, Confidence.SOLID)
+    )
+    assert shaky == in_days(1)
+    assert shaky < plain < solid
 
 
-def test_a_solid_tick_goes_in_box_two_due_in_a_week():
-    assert leitner.on_tick("solid", TODAY) == (2, days(7))
+# A review
 
 
-@pytest.mark.parametrize(("box", "after"), [(0, 3), (1, 7), (2, 14), (3, 30)])
-def test_knowing_it_moves_it_up_one_box(box, after):
-    assert leitner.on_review(box, knew=True, today=TODAY) == (box + 1, days(after))
+@pytest.mark.parametrize("box", range(LAST))
+def test_knowing_a_due_check_moves_it_up_one_box(box):
+    assert leitner.on_review(box, TODAY, knew=True, due=True, today=TODAY) == (
+        box + 1,
+        comes_back(box + 1),
+    )
 
 
-def test_knowing_it_in_the_last_box_keeps_it_there_at_thirty_days():
-    last = len(leitner.INTERVALS) - 1
-    assert leitner.on_review(last, knew=True, today=TODAY) == (last, days(30))
+@pytest.mark.parametrize("box", range(LAST + 1))
+def test_knowing_a_check_before_it_is_due_changes_nothing(box):
+    due_on = in_days(5)
+    assert leitner.on_review(box, due_on, knew=True, due=False, today=TODAY) == (box, due_on)
 
 
-def test_climbing_from_the_first_box_stops_at_the_last():
-    box = 0
+def test_knowing_it_early_again_and_again_never_promotes():
+    box, due_on = leitner.on_tick(Confidence.SHAKY, TODAY)
     for _ in range(10):
-        box, due_on = leitner.on_review(box, knew=True, today=TODAY)
-    assert (box, due_on) == (4, days(30))
+        box, due_on = leitner.on_review(box, due_on, knew=True, due=False, today=TODAY)
+    assert (box, due_on) == leitner.on_tick(Confidence.SHAKY, TODAY)
 
 
-@pytest.mark.parametrize("box", [0, 1, 2, 3, 4])
-def test_a_miss_sends_it_back_to_box_zero_due_tomorrow(box):
-    assert leitner.on_review(box, knew=False, today=TODAY) == (0, days(1))
+@pytest.mark.parametrize("due", [True, False], ids=["due", "early"])
+@pytest.mark.parametrize("box", range(LAST + 1))
+def test_a_miss_sends_it_back_to_box_zero_due_tomorrow(box, due):
+    assert leitner.on_review(box, in_days(9), knew=False, due=due, today=TODAY) == (0, in_days(1))
 
 
-def test_a_shaky_check_known_at_review_moves_to_three_days():
-    box, due_on = leitner.on_tick("shaky", TODAY)
-    assert leitner.on_review(box, knew=True, today=due_on) == (1, days(1 + 3))
-
-
-def test_dates_cross_the_leap_day():
-    assert leitner.on_tick("shaky", datetime.date(2024, 2, 28)) == (0, datetime.date(2024, 2, 29))
-    assert leitner.on_tick("", datetime.date(2024, 2, 27)) == (1, datetime.date(2024, 3, 1))
-    assert leitner.on_review(3, knew=True, today=datetime.date(2024, 2, 15)) == (
-        4,
-        datetime.date(2024, 3, 16),
+def test_knowing_it_in_the_last_box_keeps_it_there():
+    assert leitner.on_review(LAST, TODAY, knew=True, due=True, today=TODAY) == (
+        LAST,
+        comes_back(LAST),
     )
 
 
-def test_the_same_steps_outside_a_leap_year_land_a_day_later():
-    assert leitner.on_tick("shaky", datetime.date(2023, 2, 28)) == (0, datetime.date(2023, 3, 1))
-    assert leitner.on_review(3, knew=True, today=datetime.date(2023, 2, 15)) == (
-        4,
-        datetime.date(2023, 3, 17),
+def test_knowing_it_every_time_it_is_due_climbs_to_the_last_box_and_stays():
+    box, due_on = leitner.on_tick(Confidence.SHAKY, TODAY)
+    for _ in range(LAST + 3):
+        box, due_on = leitner.on_review(box, due_on, knew=True, due=True, today=due_on)
+    assert box == LAST
+    assert leitner.on_review(box, due_on, knew=True, due=True, today=due_on) == (
+        LAST,
+        comes_back(LAST, due_on),
     )
 
 
-def test_dates_cross_the_year_end():
-    assert leitner.on_review(2, knew=True, today=datetime.date(2024, 12, 25)) == (
-        3,
-        datetime.date(2025, 1, 8),
+def test_a_shaky_check_known_when_due_comes_back_after_the_next_interval():
+    box, due_on = leitner.on_tick(Confidence.SHAKY, TODAY)
+    assert leitner.on_review(box, due_on, knew=True, due=True, today=due_on) == (
+        1,
+        comes_back(1, due_on),
     )
+
+
+# The words the pages show
+
+
+def test_intervals_text_names_every_interval_in_days():
+    text = leitner.intervals_text()
+    assert text.endswith(f"and {leitner.INTERVALS[-1]} days")
+    for days in leitner.INTERVALS:
+        assert str(days) in text
+
+
+def test_intervals_text_is_made_from_the_intervals(monkeypatch):
+    monkeypatch.setattr(leitner, "INTERVALS", (2, 5, 11))
+    assert leitner.intervals_text() == "2, 5 and 11 days"

@@ -1,57 +1,70 @@
+"""The readiness rules of DESIGN.md "Formulas", pure: hand-built counts in, a report out."""
+
 import datetime
+from dataclasses import dataclass, replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from phases.schedule import lay_out
 from progress.readiness import (
-    DEFAULT_THRESHOLD,
     DomainCount,
+    Rules,
+    accuracy_counts,
     assess,
-    lagging_domain,
+    lagging,
     planned_share,
     readiness,
 )
 
-# The seven exam domains: (slug, weight, study order).
+# The numbers the settings give today, spelled out: a test reads its own bars, not settings.
+RULES = Rules(covered=0.8, accurate=0.7, window=20, practised=10)
+
+# The seven exam domains: (slug, name, weight, study order).
 DOMAINS = (
-    ("core-ml", 20, 1),
-    ("experimentation", 25, 2),
-    ("multimodal-data", 15, 3),
-    ("software-development", 15, 4),
-    ("data-analysis", 10, 5),
-    ("performance-optimization", 10, 6),
-    ("trustworthy-ai", 5, 7),
+    ("core-ml", "Core ML", 20, 1),
+    ("experimentation", "Experimentation", 25, 2),
+    ("multimodal-data", "Multimodal Data", 15, 3),
+    ("software-development", "Software Development", 15, 4),
+    ("data-analysis", "Data Analysis", 10, 5),
+    ("performance-optimization", "Performance Optimization", 10, 6),
+    ("trustworthy-ai", "Trustworthy AI", 5, 7),
 )
 
 
-def counts(done_total: dict[str, tuple[int, int]], planned: dict[str, float] | None = None):
-    """DomainCounts for every exam domain, from {slug: (done, total)}."""
-    planned = planned or {}
-    return [
-        DomainCount(
-            slug=slug,
-            name=slug.replace("-", " ").title(),
-            weight=weight,
-            study_order=order,
-            done=done_total[slug][0],
-            total=done_total[slug][1],
-            planned=planned.get(slug, 0.0),
-        )
-        for slug, weight, order in DOMAINS
-    ]
+def seven(default: dict | None = None, **per_slug: dict) -> list[DomainCount]:
+    """A DomainCount per exam domain; ``default`` and ``per_slug`` (underscored) set its fields."""
+    counts = []
+    for slug, name, weight, order in DOMAINS:
+        fields = {"done": 0, "total": 10, **(default or {})}
+        fields.update(per_slug.get(slug.replace("-", "_"), {}))
+        counts.append(DomainCount(slug=slug, name=name, weight=weight, study_order=order, **fields))
+    return counts
 
 
-def all_at(done: int, total: int, **overrides: tuple[int, int]):
-    shares = {slug: (done, total) for slug, _, _ in DOMAINS}
-    shares.update({slug.replace("_", "-"): value for slug, value in overrides.items()})
-    return counts(shares)
+def one(**fields) -> DomainCount:
+    values = {
+        "slug": "experimentation",
+        "name": "Experimentation",
+        "weight": 25,
+        "study_order": 2,
+        "done": 0,
+        "total": 10,
+    }
+    return DomainCount(**{**values, **fields})
+
+
+def rated(count: DomainCount, rules: Rules = RULES):
+    (domain,) = assess([count], rules).domains
+    return domain
 
 
 def by_slug(report):
     return {domain.slug: domain for domain in report.domains}
 
 
-# readiness()
+# readiness(d)
 
 
 def test_readiness_is_zero_when_the_domain_has_no_checks():
@@ -69,22 +82,21 @@ def test_readiness_clamps_over_completion_to_one():
     assert readiness(5, 4) == 1.0
 
 
-# assess(): weighted readiness, marks at risk, order
-
+# Exam-weighted readiness and marks at risk
 
 MIXED = {
-    "core-ml": (10, 10),  # 1.0
-    "experimentation": (4, 8),  # 0.5
-    "multimodal-data": (3, 6),  # 0.5
-    "software-development": (0, 5),  # 0.0
-    "data-analysis": (1, 4),  # 0.25
-    "performance-optimization": (4, 4),  # 1.0
-    "trustworthy-ai": (2, 4),  # 0.5
+    "core_ml": {"done": 10, "total": 10},  # 1.0
+    "experimentation": {"done": 4, "total": 8},  # 0.5
+    "multimodal_data": {"done": 3, "total": 6},  # 0.5
+    "software_development": {"done": 0, "total": 5},  # 0.0
+    "data_analysis": {"done": 1, "total": 4},  # 0.25
+    "performance_optimization": {"done": 4, "total": 4},  # 1.0
+    "trustworthy_ai": {"done": 2, "total": 4},  # 0.5
 }
 
 
-def test_exam_weighted_readiness_over_the_seven_domains():
-    report = assess(counts(MIXED))
+def test_exam_weighted_readiness_weighs_each_domain_by_its_exam_share():
+    report = assess(seven(**MIXED), RULES)
     # (20*1 + 25*.5 + 15*.5 + 15*0 + 10*.25 + 10*1 + 5*.5) / 100 = 55 / 100
     assert report.weighted == pytest.approx(0.55)
     assert report.weighted_percent == 55
@@ -93,7 +105,7 @@ def test_exam_weighted_readiness_over_the_seven_domains():
 
 
 def test_marks_at_risk_are_weight_times_the_share_not_done():
-    domains = by_slug(assess(counts(MIXED)))
+    domains = by_slug(assess(seven(**MIXED), RULES))
     assert {slug: domain.marks_at_risk for slug, domain in domains.items()} == pytest.approx(
         {
             "core-ml": 0.0,
@@ -107,29 +119,14 @@ def test_marks_at_risk_are_weight_times_the_share_not_done():
     )
 
 
-def test_marks_at_risk_and_weighted_readiness_account_for_every_mark():
-    report = assess(counts(MIXED))
-    at_risk = sum(domain.marks_at_risk for domain in report.domains)
-    assert at_risk == pytest.approx(100 * (1 - report.weighted))
-
-
-def test_per_domain_readiness_and_percent():
-    domains = by_slug(assess(counts(MIXED)))
-    assert domains["data-analysis"].readiness == 0.25
-    assert domains["data-analysis"].percent == 25
-    assert domains["experimentation"].done == 4
-    assert domains["experimentation"].total == 8
-
-
-def test_over_complete_domain_counts_as_one_in_the_weighted_readiness():
-    shares = dict(MIXED, **{"core-ml": (12, 10)})
-    report = assess(counts(shares))
+def test_an_over_complete_domain_counts_as_done_in_the_weighted_readiness():
+    report = assess(seven(**{**MIXED, "core_ml": {"done": 12, "total": 10}}), RULES)
     assert by_slug(report)["core-ml"].readiness == 1.0
     assert report.weighted == pytest.approx(0.55)
 
 
-def test_report_orders_domains_heaviest_first_then_by_study_order():
-    report = assess(reversed(counts(MIXED)))
+def test_the_report_lists_domains_heaviest_first_then_in_study_order():
+    report = assess(reversed(seven()), RULES)
     assert [domain.slug for domain in report.domains] == [
         "experimentation",
         "core-ml",
@@ -141,106 +138,384 @@ def test_report_orders_domains_heaviest_first_then_by_study_order():
     ]
 
 
-# Lagging domain
-
-
-def test_lagging_domain_is_the_lowest_readiness_whatever_its_weight():
-    report = assess(counts(MIXED))
-    assert report.lagging.slug == "software-development"
-    shares = dict(MIXED, **{"trustworthy-ai": (0, 4), "software-development": (1, 5)})
-    assert assess(counts(shares)).lagging.slug == "trustworthy-ai"
-
-
-def test_only_core_ml_done_leaves_experimentation_lagging():
-    report = assess(all_at(0, 6, core_ml=(6, 6)))
-    assert report.lagging.slug == "experimentation"
-
-
-def test_tie_between_equal_weights_goes_to_the_earlier_study_order():
-    report = assess(all_at(6, 6, multimodal_data=(1, 4), software_development=(1, 4)))
-    assert report.lagging.slug == "multimodal-data"
-    tied_at_zero = assess(all_at(6, 6, multimodal_data=(0, 4), software_development=(0, 5)))
-    assert tied_at_zero.lagging.slug == "multimodal-data"
-
-
-def test_nothing_done_is_not_started_and_the_heaviest_domain_lags():
-    report = assess(all_at(0, 5))
-    assert report.started is False
-    assert report.lagging.slug == "experimentation"
-    assert report.weighted == 0.0
-
-
-def test_any_check_done_means_started():
-    assert assess(all_at(0, 5, trustworthy_ai=(1, 5))).started is True
-
-
-def test_lagging_domain_of_nothing_is_none():
-    assert lagging_domain([]) is None
-
-
-def test_empty_plan_has_no_lagging_domain_and_is_not_ready():
-    report = assess([])
+def test_an_empty_report_is_neither_started_nor_ready_and_nothing_lags():
+    report = assess([], RULES)
     assert report.domains == ()
-    assert report.lagging is None
     assert report.weighted == 0.0
-    assert report.ready is False
+    assert report.lagging is None
+    assert report.ready_to_book is False
+    assert report.covered is False
     assert report.started is False
-    assert report.done == 0
-    assert report.total == 0
 
 
-# Ready
-
-
-def test_ready_when_every_domain_reaches_the_threshold():
-    report = assess(all_at(4, 5))  # 0.8 everywhere: at the threshold counts
-    assert report.threshold == DEFAULT_THRESHOLD == 0.8
-    assert report.ready is True
-
-
-def test_high_average_with_one_domain_below_threshold_is_not_ready():
-    report = assess(all_at(10, 10, trustworthy_ai=(3, 4)))
-    # (95 * 1 + 5 * 0.75) / 100
-    assert report.weighted == pytest.approx(0.9875)
-    assert report.lagging.slug == "trustworthy-ai"
-    assert report.ready is False
-
-
-def test_threshold_can_be_set():
-    shares = all_at(1, 2)
-    assert assess(shares).ready is False
-    report = assess(shares, threshold=0.5)
-    assert report.threshold == 0.5
-    assert report.ready is True
-
-
-# Behind plan
-
-
-def test_domain_is_behind_when_readiness_is_below_planned():
+def test_any_check_done_means_started_and_due_reviews_add_up():
     report = assess(
-        counts(
-            MIXED,
-            planned={
-                "experimentation": 0.75,  # 0.5 done: behind
-                "data-analysis": 0.25,  # 0.25 done: exactly on plan
-                "core-ml": 0.9,  # 1.0 done: ahead
-            },
-        )
+        seven(trustworthy_ai={"done": 1, "due_reviews": 2}, core_ml={"due_reviews": 3}), RULES
     )
-    domains = by_slug(report)
-    assert domains["experimentation"].behind is True
-    assert domains["experimentation"].planned_percent == 75
-    assert domains["data-analysis"].behind is False
-    assert domains["core-ml"].behind is False
-    assert [domain.slug for domain in report.behind] == ["experimentation"]
+    assert report.started is True
+    assert report.due_reviews == 5
+    assert assess(seven(), RULES).started is False
 
 
-def test_nothing_is_behind_before_the_calendar_expects_anything():
-    assert assess(counts(MIXED)).behind == ()
+# gap(d) = max(plan gap, accuracy gap once practised, 0)
 
 
-# planned_share()
+def test_the_plan_gap_is_what_the_plan_expected_minus_what_is_done():
+    domain = rated(one(done=2, total=10, planned=0.5))
+    assert domain.plan_gap == pytest.approx(0.3)
+    assert domain.gap == pytest.approx(0.3)
+    assert domain.marks_behind == pytest.approx(25 * 0.3)
+    assert domain.behind_plan is True
+
+
+def test_a_domain_ahead_of_plan_has_no_gap():
+    domain = rated(one(done=8, total=10, planned=0.5))
+    assert domain.plan_gap == 0.0
+    assert domain.gap == 0.0
+    assert domain.marks_behind == 0.0
+    assert domain.behind_plan is False
+
+
+def test_once_practised_the_accuracy_gap_is_the_bar_minus_accuracy():
+    domain = rated(one(done=10, total=10, planned=1.0, right=6, answered=12))
+    assert domain.accuracy == pytest.approx(0.5)
+    assert domain.accuracy_gap == pytest.approx(0.2)
+    assert domain.gap == pytest.approx(0.2)
+    assert domain.marks_behind == pytest.approx(5.0)
+    # Behind in accuracy, not behind the calendar.
+    assert domain.behind_plan is False
+
+
+def test_the_gap_is_the_larger_of_the_plan_gap_and_the_accuracy_gap():
+    plan_larger = rated(one(done=1, total=10, planned=0.6, right=6, answered=10))
+    assert plan_larger.plan_gap == pytest.approx(0.5)
+    assert plan_larger.accuracy_gap == pytest.approx(0.1)
+    assert plan_larger.gap == pytest.approx(0.5)
+
+    accuracy_larger = rated(one(done=5, total=10, planned=0.6, right=2, answered=10))
+    assert accuracy_larger.gap == pytest.approx(0.5)
+
+
+def test_accuracy_above_the_bar_leaves_no_accuracy_gap():
+    domain = rated(one(done=5, total=10, planned=0.5, right=9, answered=10))
+    assert domain.accuracy_gap == 0.0
+    assert domain.gap == 0.0
+
+
+def test_nine_answers_all_wrong_are_not_practised_and_leave_no_accuracy_gap():
+    domain = rated(one(done=5, total=10, planned=0.5, right=0, answered=9))
+    assert domain.practised is False
+    assert domain.accuracy == 0.0
+    assert domain.accuracy_gap == 0.0
+    assert domain.gap == 0.0
+
+
+def test_the_tenth_wrong_answer_makes_the_domain_practised_and_behind():
+    domain = rated(one(done=5, total=10, planned=0.5, right=0, answered=10))
+    assert domain.practised is True
+    assert domain.accuracy_gap == pytest.approx(0.7)
+    assert domain.marks_behind == pytest.approx(25 * 0.7)
+
+
+def test_a_domain_never_answered_has_no_accuracy():
+    domain = rated(one())
+    assert domain.accuracy is None
+    assert domain.accuracy_percent is None
+    assert domain.accuracy_gap == 0.0
+
+
+# Lagging: the most marks behind
+
+
+def test_lagging_is_the_most_marks_behind_not_the_lowest_share():
+    # Trustworthy AI has nothing done of what was due (5 marks behind); Experimentation is
+    # only 0.3 behind, but that is 7.5 marks.
+    report = assess(
+        seven(
+            {"planned": 0.5, "done": 5},
+            trustworthy_ai={"done": 0, "planned": 1.0},
+            experimentation={"done": 2},
+        ),
+        RULES,
+    )
+    assert report.lagging.slug == "experimentation"
+    assert report.lagging.marks_behind == pytest.approx(7.5)
+    assert by_slug(report)["trustworthy-ai"].marks_behind == pytest.approx(5.0)
+    assert report.on_plan is False
+
+
+def test_a_tie_in_marks_behind_goes_to_the_heavier_domain():
+    # Core ML: 20 x 0.25 = 5 marks; Data Analysis: 10 x 0.5 = 5 marks.
+    report = assess(
+        seven(
+            {"planned": 0.0},
+            core_ml={"done": 0, "total": 4, "planned": 0.25},
+            data_analysis={"done": 0, "total": 4, "planned": 0.5},
+        ),
+        RULES,
+    )
+    assert report.lagging.slug == "core-ml"
+
+
+def test_a_tie_between_equal_weights_goes_to_the_domain_studied_first():
+    report = assess(
+        seven(
+            {"planned": 0.0},
+            software_development={"done": 0, "planned": 0.4},
+            multimodal_data={"done": 0, "planned": 0.4},
+        ),
+        RULES,
+    )
+    assert report.lagging.slug == "multimodal-data"
+
+
+def test_a_tie_reached_through_rounding_noise_is_still_a_tie():
+    # 0.7 - 0.4 and 0.3 differ in the last bit; the heavier domain must still win the tie.
+    report = assess(
+        seven(
+            {"planned": 0.0},
+            multimodal_data={"done": 4, "total": 10, "planned": 0.7},
+            software_development={"done": 0, "total": 10, "planned": 0.3},
+        ),
+        RULES,
+    )
+    assert report.lagging.slug == "multimodal-data"
+
+
+def test_accuracy_can_make_a_fully_covered_domain_the_lagging_one():
+    report = assess(
+        seven(
+            {"planned": 0.5, "done": 5},
+            experimentation={"done": 10, "right": 4, "answered": 20},
+            core_ml={"done": 4},
+        ),
+        RULES,
+    )
+    # Experimentation: 25 x (0.7 - 0.2) = 12.5 marks; Core ML: 20 x 0.1 = 2 marks.
+    assert report.lagging.slug == "experimentation"
+
+
+# Where each domain's checks sit in the seed's calendar (Core ML in phase 1, and so on).
+PHASE_OF = {
+    "core-ml": 1,
+    "experimentation": 2,
+    "multimodal-data": 3,
+    "software-development": 4,
+    "data-analysis": 5,
+    "performance-optimization": 5,
+    "trustworthy-ai": 6,
+}
+STANDARD_HOURS = ((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2))
+START = datetime.date(2026, 3, 2)
+
+
+@pytest.mark.parametrize(("days_in", "core_ml_done"), [(0, 2), (3, 3)], ids=["day-one", "day-4"])
+def test_a_learner_ahead_of_plan_in_phase_one_is_on_plan_though_other_domains_have_nothing_done(
+    days_in, core_ml_done
+):
+    due = lay_out(STANDARD_HOURS, 8, START).share_due(START + datetime.timedelta(days=days_in))
+    per_slug = {
+        slug.replace("-", "_"): {"planned": planned_share({PHASE_OF[slug]: 5}, due)}
+        for slug, _, _, _ in DOMAINS
+    }
+    per_slug["core_ml"]["done"] = core_ml_done
+    report = assess(seven({"done": 0, "total": 5}, **per_slug), RULES)
+
+    assert by_slug(report)["experimentation"].done == 0
+    assert all(domain.gap == 0 for domain in report.domains)
+    assert report.lagging is None
+    assert report.on_plan is True
+
+
+def test_a_learner_behind_in_phase_one_lags_in_core_ml():
+    due = lay_out(STANDARD_HOURS, 8, START).share_due(START + datetime.timedelta(days=5))
+    per_slug = {
+        slug.replace("-", "_"): {"planned": planned_share({PHASE_OF[slug]: 7}, due)}
+        for slug, _, _, _ in DOMAINS
+    }
+    per_slug["core_ml"]["done"] = 1
+    report = assess(seven({"done": 0, "total": 7}, **per_slug), RULES)
+
+    # Five of phase 1's seven days are gone: 5 of Core ML's 7 checks were due, 1 is done.
+    assert report.lagging.slug == "core-ml"
+    assert "1 of 7" in report.lagging.reason
+    assert "expected 5 by today" in report.lagging.reason
+    assert [domain.slug for domain in report.domains if domain.gap] == ["core-ml"]
+
+
+def test_after_the_plan_ends_marks_behind_are_marks_at_risk():
+    schedule = lay_out(STANDARD_HOURS, 8, START)
+    due = schedule.share_due(schedule.finish + datetime.timedelta(days=1))
+    planned = planned_share({1: 3, 4: 2}, due)
+    report = assess(seven({"planned": planned}, **MIXED), RULES)
+
+    assert planned == 1.0
+    for domain in report.domains:
+        assert domain.marks_behind == pytest.approx(domain.marks_at_risk), domain.slug
+    most_at_risk = max(report.domains, key=lambda domain: domain.marks_at_risk)
+    assert report.lagging == most_at_risk
+    assert report.lagging.slug == "software-development"
+
+
+def test_lagging_of_nothing_is_none():
+    assert lagging([]) is None
+
+
+def test_lagging_reads_anything_with_weight_order_and_marks_behind():
+    # Practice results ask the same function about their own per-domain scores.
+    @dataclass(frozen=True)
+    class Score:
+        slug: str
+        weight: int
+        study_order: int
+        marks_behind: float
+
+    scores = [Score("a", 10, 1, 2.0), Score("b", 20, 2, 2.0), Score("c", 5, 3, 0.0)]
+    assert lagging(scores).slug == "b"
+    assert lagging([Score("c", 5, 3, 0.0)]) is None
+
+
+# The reason, in the learner's own numbers
+
+
+def test_the_reason_for_a_plan_gap_gives_done_expected_and_marks_behind():
+    domain = rated(one(done=1, total=7, planned=4 / 7))
+    assert domain.reason == (
+        "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: 10.7 marks behind"
+    )
+
+
+def test_the_reason_gives_a_part_check_when_the_plan_expects_one():
+    reason = rated(one(done=0, total=7, planned=0.5)).reason
+    assert "0 of 7" in reason
+    assert "expected 3.5 by today" in reason
+    assert "12.5 marks behind" in reason
+
+
+def test_the_reason_for_an_accuracy_gap_gives_accuracy_answers_and_the_bar():
+    reason = rated(one(done=10, total=10, planned=1.0, right=6, answered=12)).reason
+    assert reason == (
+        "Experimentation: 50% accurate in your last 12 practice answers, under the 70% bar: "
+        "5.0 marks behind"
+    )
+
+
+# Ready to book: every domain covered, practised and accurate
+
+
+def ready_domain() -> dict:
+    return {"done": 8, "total": 10, "right": 7, "answered": 10}
+
+
+def test_every_domain_covered_practised_and_accurate_at_the_bars_is_ready_to_book():
+    report = assess(seven(ready_domain()), RULES)
+    assert report.covered is True
+    assert all(domain.ready for domain in report.domains)
+    assert report.ready_to_book is True
+
+
+def test_one_domain_at_79_percent_covered_is_not_ready_to_book():
+    report = assess(
+        seven(
+            {"done": 100, "total": 100, "right": 20, "answered": 20},
+            trustworthy_ai={"done": 79, "total": 100, "right": 20, "answered": 20},
+        ),
+        RULES,
+    )
+    assert report.weighted > 0.98
+    assert by_slug(report)["trustworthy-ai"].ready is False
+    assert report.covered is False
+    assert report.ready_to_book is False
+
+
+def test_one_domain_under_the_accuracy_bar_is_not_ready_to_book_whatever_the_average():
+    report = assess(
+        seven(
+            {"done": 10, "total": 10, "right": 20, "answered": 20},
+            data_analysis={"done": 10, "total": 10, "right": 13, "answered": 20},
+        ),
+        RULES,
+    )
+    right = sum(domain.right for domain in report.domains)
+    answered = sum(domain.answered for domain in report.domains)
+    assert right / answered == pytest.approx(0.95)
+    assert report.covered is True
+    assert report.ready_to_book is False
+
+
+def test_a_domain_answered_perfectly_but_not_yet_practised_is_not_ready_to_book():
+    report = assess(
+        seven(ready_domain(), trustworthy_ai={"done": 10, "right": 9, "answered": 9}), RULES
+    )
+    assert by_slug(report)["trustworthy-ai"].practised is False
+    assert report.ready_to_book is False
+
+
+def test_covered_without_any_practice_is_covered_but_not_ready_to_book():
+    report = assess(seven({"done": 10, "total": 10}), RULES)
+    assert report.covered is True
+    assert report.practised is False
+    assert report.ready_to_book is False
+
+
+# accuracy_counts: each domain's newest answers, up to the window
+
+
+def test_accuracy_counts_keep_each_domains_newest_answers_up_to_the_window():
+    # Newest first: five right, then five wrong that fall outside a window of five.
+    answers = [("core-ml", True)] * 5 + [("core-ml", False)] * 5
+    assert accuracy_counts(answers, 5) == {"core-ml": (5, 5)}
+    assert accuracy_counts(answers, 20) == {"core-ml": (5, 10)}
+
+
+def test_heavy_practice_in_one_domain_does_not_crowd_out_another():
+    answers = [("experimentation", True)] * 200 + [("trustworthy-ai", False)] * 3
+    assert accuracy_counts(answers, 20) == {
+        "experimentation": (20, 20),
+        "trustworthy-ai": (0, 3),
+    }
+
+
+def test_an_unanswered_question_counts_as_answered_wrong():
+    answers = [("core-ml", None), ("core-ml", True), ("core-ml", None)]
+    assert accuracy_counts(answers, 20) == {"core-ml": (1, 3)}
+
+
+def test_accuracy_counts_of_no_answers_are_empty():
+    assert accuracy_counts([], 20) == {}
+
+
+# Rules: every text made from the numbers given
+
+
+def test_rules_texts_are_made_from_the_numbers_given():
+    rules = Rules(covered=0.65, accurate=0.55, window=13, practised=7)
+    assert rules.covered_percent == 65
+    assert rules.accurate_percent == 55
+    assert "65% covered" in rules.ready_text
+    assert "at least 7 practice answers" in rules.ready_text
+    assert "55% accurate" in rules.ready_text
+    assert "under 55%" in rules.lagging_text
+    assert "13 most recent answers" in rules.accuracy_text
+    assert "after 7 answers" in rules.accuracy_text
+    for text in (rules.ready_text, rules.lagging_text, rules.accuracy_text):
+        assert "80%" not in text and "70%" not in text and "20 most" not in text
+
+
+def test_rules_given_decide_the_verdicts_and_the_reason():
+    rules = Rules(covered=0.65, accurate=0.55, window=13, practised=7)
+    domain = one(done=7, total=10, planned=0.5, right=3, answered=7)
+    # 3 of 7 right is 43%: under the 55% bar once 7 answers count as practised.
+    assert rated(domain, rules).practised is True
+    assert rated(domain, rules).reason.startswith(
+        "Experimentation: 43% accurate in your last 7 practice answers, under the 55% bar"
+    )
+    assert rated(domain, RULES).practised is False
+    assert rated(replace(domain, right=4), rules).ready is True
+    assert rated(replace(domain, right=4), RULES).ready is False
+
+
+# planned_share: the share of a domain's checks the calendar expects done
 
 
 def test_planned_share_counts_the_current_phase_pro_rata():
@@ -258,8 +533,93 @@ def test_planned_share_is_zero_when_the_domain_has_no_checks():
 
 def test_planned_share_from_a_real_calendar():
     # Standard 8 h/week from 2 March 2026: phase 1 runs 2-8 March, phase 2 9-15 March.
-    standard_hours = ((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2))
-    schedule = lay_out(standard_hours, 8, datetime.date(2026, 3, 2))
-    due = schedule.share_due(datetime.date(2026, 3, 12))
+    due = lay_out(STANDARD_HOURS, 8, START).share_due(datetime.date(2026, 3, 12))
     # 3 checks fully due in phase 1, 7 checks 3/7 due in phase 2: (3 + 3) / 10
     assert planned_share({1: 3, 2: 7}, due) == pytest.approx(0.6)
+
+
+# Properties, over any counts
+
+
+@st.composite
+def domain_counts(draw) -> list[DomainCount]:
+    size = draw(st.integers(min_value=0, max_value=7))
+    counts = []
+    for order in range(1, size + 1):
+        total = draw(st.integers(min_value=0, max_value=20))
+        answered = draw(st.integers(min_value=0, max_value=25))
+        counts.append(
+            DomainCount(
+                slug=f"d{order}",
+                name=f"Domain {order}",
+                weight=draw(st.integers(min_value=1, max_value=30)),
+                study_order=order,
+                done=draw(st.integers(min_value=0, max_value=total + 2)),
+                total=total,
+                # Whole percents: a gap is then exactly 0 or clearly above it.
+                planned=draw(st.integers(min_value=0, max_value=100)) / 100,
+                right=draw(st.integers(min_value=0, max_value=answered)),
+                answered=answered,
+            )
+        )
+    return counts
+
+
+@given(domain_counts())
+def test_nothing_lags_exactly_when_no_domain_has_a_gap(counts):
+    report = assess(counts, RULES)
+    assert (report.lagging is None) == all(domain.gap == 0 for domain in report.domains)
+    assert report.on_plan == (report.lagging is None)
+
+
+@given(domain_counts())
+def test_the_lagging_domain_has_the_most_marks_behind(counts):
+    report = assess(counts, RULES)
+    if report.lagging is not None:
+        most = max(domain.marks_behind for domain in report.domains)
+        assert report.lagging.marks_behind == pytest.approx(most)
+
+
+@given(domain_counts())
+def test_gaps_stay_between_zero_and_one_and_marks_behind_within_the_weight(counts):
+    for domain in assess(counts, RULES).domains:
+        assert 0 <= domain.gap <= 1
+        assert 0 <= domain.marks_behind <= domain.weight
+        assert 0 <= domain.marks_at_risk <= domain.weight
+
+
+@given(domain_counts())
+def test_marks_at_risk_account_for_every_mark_not_yet_covered(counts):
+    report = assess(counts, RULES)
+    total_weight = sum(domain.weight for domain in report.domains)
+    at_risk = sum(domain.marks_at_risk for domain in report.domains)
+    assert 0 <= report.weighted <= 1
+    assert at_risk == pytest.approx(total_weight * (1 - report.weighted))
+
+
+@given(domain_counts())
+def test_ready_to_book_exactly_when_no_domain_misses_a_bar(counts):
+    # RULES' bars in whole numbers: 80% covered, 10 answers, 70% right.
+    misses = [
+        count
+        for count in counts
+        if count.total == 0
+        or 5 * min(count.done, count.total) < 4 * count.total
+        or count.answered < 10
+        or 10 * count.right < 7 * count.answered
+    ]
+    assert assess(counts, RULES).ready_to_book == (bool(counts) and not misses)
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c"]), st.one_of(st.none(), st.booleans())),
+        max_size=60,
+    ),
+    st.integers(min_value=1, max_value=25),
+)
+def test_accuracy_counts_never_exceed_the_window_or_the_answers_given(answers, window):
+    for domain, (right, answered) in accuracy_counts(answers, window).items():
+        given_here = [correct for slug, correct in answers if slug == domain]
+        assert answered == min(window, len(given_here))
+        assert right == sum(1 for correct in given_here[:window] if correct)

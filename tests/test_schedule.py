@@ -46,12 +46,10 @@ def test_rounding_does_not_accumulate_across_phases():
     assert [slot.days for slot in schedule.slots] == [2, 1, 1, 1, 1, 1]
 
 
-def test_total_hours_weeks_and_finish(standard):
+def test_the_calendar_adds_up_the_phase_hours_and_ends_on_the_last_phase_s_last_day(standard):
     assert standard.total_hours == 36
-    assert standard.weeks == 4.5
     assert standard.start == START
-    assert standard.finish == D(2026, 4, 2)
-    assert standard.hours_per_week == 8
+    assert standard.finish == standard.slots[-1].end == D(2026, 4, 2)
 
 
 def test_one_hour_phase_at_a_fast_pace_still_gets_a_day():
@@ -145,34 +143,6 @@ def test_fitting_intensity_goes_by_order_not_by_list_position():
 def test_fitting_intensity_is_none_when_no_calendar_fits():
     assert fitting_intensity([FAST, STANDARD, EXTENDED], START, D(2026, 3, 7)) is None
     assert fitting_intensity([], START, D(2026, 12, 31)) is None
-
-
-def test_plan_crossing_29_february_2028_counts_the_leap_day():
-    schedule = lay_out([(1, 7), (2, 7)], 7, D(2028, 2, 25))
-    assert [(slot.start, slot.end) for slot in schedule.slots] == [
-        (D(2028, 2, 25), D(2028, 3, 2)),
-        (D(2028, 3, 3), D(2028, 3, 9)),
-    ]
-    assert schedule.current(D(2028, 2, 29)).number == 1
-    assert schedule.slots[0].share_due(D(2028, 2, 29)) == pytest.approx(4 / 7)
-
-
-def test_plan_starting_on_29_february_2028():
-    schedule = lay_out([(1, 7), (2, 14)], 7, D(2028, 2, 29))
-    assert [(slot.start, slot.end) for slot in schedule.slots] == [
-        (D(2028, 2, 29), D(2028, 3, 6)),
-        (D(2028, 3, 7), D(2028, 3, 20)),
-    ]
-    assert schedule.days_late(D(2028, 3, 19)) == 1
-
-
-def test_plan_crossing_end_of_february_in_non_leap_2027():
-    schedule = lay_out([(1, 7), (2, 7)], 7, D(2027, 2, 25))
-    assert [(slot.start, slot.end) for slot in schedule.slots] == [
-        (D(2027, 2, 25), D(2027, 3, 3)),
-        (D(2027, 3, 4), D(2027, 3, 10)),
-    ]
-    assert schedule.slots[0].share_due(D(2027, 3, 1)) == pytest.approx(4 / 7)
 
 
 @pytest.mark.parametrize("hours_per_week", [0, -8])

@@ -24,6 +24,27 @@ TRAPS = [
     "provenance, watermarking, disclosure, detection",
 ]
 PUBLISHED = ["ddpm-forward-reverse", "fid", "clip-shared-embedding-space"]
+# The policy the app has always sent, directive by directive: only our own files.
+POLICY = {
+    "default-src": {"'self'"},
+    "script-src": {"'self'"},
+    "style-src": {"'self'"},
+    "img-src": {"'self'", "data:"},
+    "font-src": {"'self'"},
+    "connect-src": {"'self'"},
+    "form-action": {"'self'"},
+    "frame-ancestors": {"'none'"},
+    "base-uri": {"'self'"},
+    "object-src": {"'none'"},
+}
+
+
+def directives(header: str) -> dict[str, set[str]]:
+    parsed = {}
+    for directive in filter(None, (part.strip() for part in header.split(";"))):
+        name, *sources = directive.split()
+        parsed[name] = set(sources)
+    return parsed
 
 
 def test_home_lists_the_seven_domains_heaviest_first_with_weights(client, syllabus):
@@ -104,6 +125,18 @@ def test_syllabus_shows_each_phase_domains_with_weights(client, syllabus):
     assert "Data Analysis · 10%" in section
     assert "Performance Optimization · 10%" in section
     assert "Trustworthy AI" not in section
+
+
+@pytest.mark.parametrize(
+    "url",
+    [reverse("phases:home"), reverse("phases:syllabus"), reverse("login"), "/no-such-page/"],
+    ids=["home", "syllabus", "login", "not-found"],
+)
+def test_public_pages_carry_the_content_security_policy(client, syllabus, url):
+    response = client.get(url)
+
+    assert directives(response.headers["Content-Security-Policy"]) == POLICY
+    assert "Content-Security-Policy-Report-Only" not in response.headers
 
 
 def test_healthz_says_ok_without_touching_the_database(client, django_assert_num_queries):

@@ -72,8 +72,11 @@ class Command(BaseCommand):
         fixtures = [file]
 
         questions = questions.resolve()
+        if not questions.exists():
+            raise CommandError(f"cannot read {questions}: no such file or folder")
         question_files = sorted(questions.glob("*.yaml")) if questions.is_dir() else [questions]
-        question_files = [path for path in question_files if path.exists()]
+        if not question_files:
+            raise CommandError(f"{questions} holds no .yaml question files")
         bank: list = []
         for path in question_files:
             part = read_yaml(path)

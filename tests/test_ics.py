@@ -1,0 +1,143 @@
+"""The plan as an iCalendar file, read back with the icalendar library as a calendar app would."""
+
+import datetime
+
+import icalendar
+import pytest
+
+from phases.schedule import lay_out
+from progress.ics import plan_calendar
+
+D = datetime.date
+START = D(2026, 3, 2)
+# Standard, 8 h a week: phase 1 runs 2-8 March, ..., phase 6 1-2 April.
+SCHEDULE = lay_out(((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2)), 8, START)
+PHASES = {n: (f"Phase {n} title", f"Be able to do thing {n}.") for n in range(1, 7)}
+STAMP = datetime.datetime(2026, 3, 1, 9, 30, tzinfo=datetime.UTC)
+
+
+def calendar(
+    *,
+    phases=PHASES,
+    exam_date: datetime.date | None = None,
+    owner: str = "17",
+    schedule=SCHEDULE,
+    stamp=STAMP,
+) -> icalendar.Calendar:
+    return icalendar.Calendar.from_ical(
+        plan_calendar(
+            schedule=schedule, phases=phases, exam_date=exam_date, owner=owner, stamp=stamp
+        )
+    )
+
+
+def events(cal: icalendar.Calendar) -> list[icalendar.Event]:
+    return list(cal.walk("VEVENT"))
+
+
+def day(event: icalendar.Event, field: str) -> datetime.date:
+    return event.decoded(field)
+
+
+def test_one_all_day_event_per_phase_from_its_first_day_to_the_day_after_its_last():
+    phase_events = events(calendar())
+
+    assert len(phase_events) == len(SCHEDULE.slots) == 6
+    for event, slot in zip(phase_events, SCHEDULE.slots, strict=True):
+        start, end = day(event, "dtstart"), day(event, "dtend")
+        # All-day events carry dates, not datetimes, and DTEND is exclusive.
+        assert type(start) is datetime.date and type(end) is datetime.date
+        assert start == slot.start
+        assert end == slot.end + datetime.timedelta(days=1)
+    first, last = phase_events[0], phase_events[-1]
+    assert (day(first, "dtstart"), day(first, "dtend")) == (D(2026, 3, 2), D(2026, 3, 9))
+    assert (day(last, "dtstart"), day(last, "dtend")) == (D(2026, 4, 1), D(2026, 4, 3))
+
+
+def test_each_phase_event_names_the_phase_its_hours_and_its_goal():
+    first = events(calendar())[0]
+
+    assert str(first["summary"]) == "NCA-GENM phase 1: Phase 1 title (7 h)"
+    assert str(first["description"]) == "Be able to do thing 1."
+
+
+def test_consecutive_phase_events_neither_overlap_nor_leave_a_gap():
+    phase_events = events(calendar())
+    for earlier, later in zip(phase_events, phase_events[1:], strict=False):
+        assert day(earlier, "dtend") == day(later, "dtstart")
+
+
+def test_the_exam_day_is_its_own_all_day_event():
+    exam_events = [
+        event for event in events(calendar(exam_date=D(2026, 4, 20))) if "exam" in event["summary"]
+    ]
+
+    (exam,) = exam_events
+    assert str(exam["summary"]) == "NCA-GENM exam"
+    assert (day(exam, "dtstart"), day(exam, "dtend")) == (D(2026, 4, 20), D(2026, 4, 21))
+
+
+def test_without_an_exam_date_there_is_no_exam_event():
+    assert [str(event["summary"]) for event in events(calendar())] == [
+        f"NCA-GENM phase {n}: Phase {n} title ({hours} h)"
+        for n, hours in ((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2))
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Diffusion, CLIP; and fusion: the hard part",
+        "Naïve café — Fréchet distance, 日本語 and ✓",
+        'Back\\slash, "quotes", and a; semicolon',
+        "A very long phase title " * 12,
+    ],
+    ids=["comma-semicolon", "non-ascii", "backslash-quotes", "long"],
+)
+def test_titles_and_goals_with_special_characters_come_back_as_written(title):
+    goal = f"Be able to explain {title}\nover two lines, with commas; and semicolons."
+    raw = plan_calendar(
+        schedule=SCHEDULE,
+        phases={**PHASES, 3: (title, goal)},
+        exam_date=None,
+        owner="9",
+        stamp=STAMP,
+    )
+
+    third = events(icalendar.Calendar.from_ical(raw))[2]
+    assert str(third["summary"]) == f"NCA-GENM phase 3: {title} (6 h)"
+    assert str(third["description"]) == goal
+    # Lines are folded at 75 octets, as RFC 5545 asks.
+    assert max(len(line) for line in raw.split(b"\r\n")) <= 75
+
+
+def test_every_event_has_its_own_uid_and_another_learner_gets_other_uids():
+    mine = [str(event["uid"]) for event in events(calendar(exam_date=D(2026, 4, 20), owner="17"))]
+    theirs = [str(event["uid"]) for event in events(calendar(exam_date=D(2026, 4, 20), owner="18"))]
+
+    assert len(set(mine)) == len(mine) == 7
+    assert not set(mine) & set(theirs)
+
+
+def test_the_same_plan_keeps_its_uids_so_a_calendar_app_updates_rather_than_duplicates():
+    before = [str(event["uid"]) for event in events(calendar(exam_date=D(2026, 4, 20)))]
+    later = lay_out(((1, 8), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2)), 8, D(2026, 3, 9))
+    after = [
+        str(event["uid"])
+        for event in events(calendar(exam_date=D(2026, 5, 1), schedule=later, stamp=STAMP))
+    ]
+
+    assert after == before
+
+
+def test_the_calendar_says_who_made_it_and_stamps_events_in_utc():
+    stamp = datetime.datetime(
+        2026, 3, 1, 11, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=2))
+    )
+    cal = calendar(stamp=stamp)
+
+    assert str(cal["version"]) == "2.0"
+    assert str(cal["prodid"]).strip()
+    for event in events(cal):
+        assert event.decoded("dtstamp") == STAMP
+        assert event.decoded("dtstamp").utcoffset() == datetime.timedelta(0)
