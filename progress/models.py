@@ -14,6 +14,27 @@ from django.db.models.functions import Coalesce, RowNumber
 from phases.models import Domain, Intensity, Question, SelfCheck
 
 
+class Profile(models.Model):
+    """A learner's own settings: their time zone and their weekly reminder."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="An IANA name; empty means the site's time zone."
+    )
+    weekly_reminder = models.BooleanField(default=False)
+    reminded_on = models.DateField(
+        null=True, blank=True, help_text="The day the last weekly reminder was claimed."
+    )
+
+    class Meta:
+        ordering = ["user_id"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.time_zone or 'site time zone'}"
+
+
 class StudyPlan(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="study_plan"
@@ -21,6 +42,10 @@ class StudyPlan(models.Model):
     intensity = models.ForeignKey(Intensity, on_delete=models.PROTECT, related_name="plans")
     start_date = models.DateField()
     exam_date = models.DateField(null=True, blank=True)
+    fitted = models.BooleanField(
+        default=False,
+        help_text="Compressed to finish by the exam date when no intensity does.",
+    )
     progress_version = models.PositiveIntegerField(
         default=0, help_text="Moves on every tick or plan change; keys the cached dashboard."
     )
