@@ -17,16 +17,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
-    # A test's rolled-back content must not survive in the in-process syllabus snapshot, nor a
-    # dashboard rendered for a user id the next test reuses.
+    # A dashboard cached for a user id the next test reuses must not be served to it, nor a
+    # syllabus snapshot built from a test's rolled-back content (the content version rolls back
+    # with it, so a later test can find the same number again).
     from django.core.cache import cache
 
-    from phases import content
+    from studyplan import caching
 
-    content.forget()
+    caching._snapshot = None
     cache.clear()
     yield
-    content.forget()
+    caching._snapshot = None
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
-from progress.models import CheckOff, StudyPlan
+from progress.models import Attempt, CheckOff, StudyPlan
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -254,7 +254,13 @@ LEARNER_PAGES = [
     reverse("progress:plan-choose"),
     reverse("progress:plan-preview") + "?intensity=standard&start_date=2026-01-05",
     reverse("progress:plan-calendar"),
+    reverse("progress:study"),
     reverse("progress:phase", args=["core-ml-foundations"]),
+    reverse("progress:review"),
+    reverse("progress:practice"),
+    reverse("progress:practice-history"),
+    reverse("progress:account"),
+    reverse("progress:account-export"),
 ]
 
 
@@ -286,3 +292,29 @@ def test_an_anonymous_plan_post_is_sent_to_log_in_and_writes_nothing(client, syl
 
     assertRedirects(response, redirect_to_login(url).url, fetch_redirect_response=False)
     assert not StudyPlan.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("progress:drill-start", {"domain": "core-ml"}),
+        ("progress:mock-start", {}),
+        ("progress:review-answer", {"knew": "1"}),
+        ("progress:selfcheck-confidence", {"confidence": "shaky"}),
+    ],
+)
+def test_anonymous_practice_and_review_posts_are_sent_to_log_in_and_write_nothing(
+    client, syllabus, name, data
+):
+    args = (
+        ["p1-backprop"]
+        if name in ("progress:review-answer", "progress:selfcheck-confidence")
+        else []
+    )
+    url = reverse(name, args=args)
+
+    response = client.post(url, data)
+
+    assertRedirects(response, redirect_to_login(url).url, fetch_redirect_response=False)
+    assert not Attempt.objects.exists()
+    assert not CheckOff.objects.exists()

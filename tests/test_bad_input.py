@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from phases.models import SelfCheck
-from progress.models import CheckOff, StudyPlan
-from tests.factories import make_plan, tick
+from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
+from tests.factories import AttemptFactory, drill_for, items_of, make_plan, mock_for, practise, tick
+from tests.html import links
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +82,14 @@ def test_a_bad_schedule_form_says_why_and_changes_nothing(learner_client, settle
         ("post", "progress:account-export", []),
         ("put", "progress:plan-choose", []),
         ("delete", "progress:selfcheck-toggle", ["p1-backprop"]),
+        ("get", "progress:drill-start", []),
+        ("get", "progress:mock-start", []),
+        ("get", "progress:review-answer", ["p1-backprop"]),
+        ("get", "progress:selfcheck-confidence", ["p1-backprop"]),
+        ("post", "progress:practice", []),
+        ("post", "progress:practice-history", []),
+        ("post", "progress:review", []),
+        ("post", "progress:study", []),
     ],
 )
 def test_the_wrong_method_is_405_and_changes_nothing(learner_client, settled, method, name, args):
@@ -88,6 +97,7 @@ def test_the_wrong_method_is_405_and_changes_nothing(learner_client, settled, me
     response = getattr(learner_client, method)(reverse(name, args=args))
     assert response.status_code == 405
     assert state_of(settled) == before
+    assert not Attempt.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -134,6 +144,127 @@ def test_an_oversized_sign_up_says_why(client, syllabus):
     )
     assert response.status_code == 400
     assert "at most 150 characters" in response.text
+
+
+# A practice attempt's questions, options and flags
+
+
+def stored(attempt: Attempt) -> tuple[list[dict], list[dict]]:
+    """Every column of the attempt and its questions: to show a request changed nothing."""
+    return (
+        list(Attempt.objects.filter(pk=attempt.pk).values()),
+        list(AttemptQuestion.objects.filter(attempt=attempt).order_by("position").values()),
+    )
+
+
+def attempt_url(attempt: Attempt, q: str) -> str:
+    return f"{reverse('progress:attempt', args=[attempt.pk])}?q={q}"
+
+
+@pytest.fixture
+def mock(learner, settings):
+    settings.MOCK_QUESTIONS = 60
+    settings.MOCK_MINUTES = 60
+    return mock_for(learner)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["9"], ["5"], ["-1"], ["a"], [""], ["0", "x"], ["1.0"], ["²"], ["0x1"], [" 1"]],
+    ids=[
+        "nine",
+        "five",
+        "negative",
+        "letter",
+        "empty",
+        "one-bad",
+        "float",
+        "superscript",
+        "hex",
+        "space",
+    ],
+)
+@pytest.mark.parametrize("kind", ["mock", "drill"])
+def test_an_option_that_is_not_one_of_the_questions_is_refused(
+    learner, learner_client, settings, options, kind
+):
+    settings.MOCK_QUESTIONS = 60
+    attempt = mock_for(learner) if kind == "mock" else drill_for(learner)
+    # The five-option questions make "5" valid; pick a four-option one.
+    item = next(i for i in items_of(attempt) if len(i.question.options) == 4)
+    before = stored(attempt)
+
+    response = learner_client.post(
+        reverse("progress:attempt-answer", args=[attempt.pk, item.position]), {"option": options}
+    )
+
+    assert response.status_code == 400
+    assert stored(attempt) == before
+
+
+@pytest.mark.parametrize("value", ["maybe", "", "2", "true", "²"])
+def test_a_flag_that_is_not_zero_or_one_is_refused(learner_client, mock, value):
+    before = stored(mock)
+
+    response = learner_client.post(
+        reverse("progress:attempt-flag", args=[mock.pk, 1]), {"flagged": value}
+    )
+
+    assert response.status_code == 400
+    assert stored(mock) == before
+
+
+def test_a_flag_post_without_a_value_is_refused(learner_client, mock):
+    before = stored(mock)
+
+    assert (
+        learner_client.post(reverse("progress:attempt-flag", args=[mock.pk, 1])).status_code == 400
+    )
+    assert stored(mock) == before
+
+
+@pytest.mark.parametrize("q", ["999", "0", "61", "-1", "abc", "", "1.5", "²", "١"])
+def test_a_question_number_outside_the_attempt_is_a_404(learner_client, mock, q):
+    before = stored(mock)
+
+    assert learner_client.get(attempt_url(mock, q)).status_code == 404
+    assert stored(mock) == before
+
+
+@pytest.mark.parametrize("position", [0, 61, 999])
+def test_posting_to_a_position_outside_the_attempt_is_a_404(learner_client, mock, position):
+    before = stored(mock)
+
+    for name, data in [
+        ("progress:attempt-answer", {"option": "0"}),
+        ("progress:attempt-flag", {"flagged": "1"}),
+    ]:
+        assert learner_client.post(reverse(name, args=[mock.pk, position]), data).status_code == 404
+    assert stored(mock) == before
+
+
+def test_attempt_actions_refuse_get(learner_client, mock):
+    before = stored(mock)
+
+    for name, args in [
+        ("progress:attempt-answer", [mock.pk, 1]),
+        ("progress:attempt-flag", [mock.pk, 1]),
+        ("progress:attempt-submit", [mock.pk]),
+    ]:
+        assert learner_client.get(reverse(name, args=args)).status_code == 405
+    assert stored(mock) == before
+
+
+@pytest.mark.parametrize("kind", ["", "quiz", "drill'--", "x" * 500])
+def test_an_unknown_history_filter_shows_every_kind(learner_client, learner, kind):
+    drill = practise(learner, "core-ml", right=1)
+    mock = AttemptFactory(user=learner, mock=True, submitted=True)
+
+    response = learner_client.get(reverse("progress:practice-history"), {"kind": kind})
+
+    assert response.status_code == 200
+    for attempt in (drill, mock):
+        assert reverse("progress:attempt-result", args=[attempt.pk]) in links(response.content)
 
 
 # Property-based: whatever arrives, the answer is never a 5xx and nothing unintended is written.

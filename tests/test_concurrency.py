@@ -1,6 +1,8 @@
-"""Learners ticking at once over real HTTP: no tick lost, none invented, no error.
+"""Requests at once on the real database (committed rows, one connection per thread): no tick
+lost or invented, and never two open mocks for one learner. Runs on SQLite and, when
+DATABASE_URL points at PostgreSQL, on PostgreSQL: the same tests.
 
-The fuller version, under gunicorn with 40 learners, is scripts/load_ticks.py.
+The fuller version of the ticks, under gunicorn with 40 learners, is scripts/load_ticks.py.
 """
 
 import random
@@ -9,22 +11,23 @@ import threading
 import urllib.parse
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from phases.models import SelfCheck
-from progress.models import CheckOff
+from progress.models import Attempt, CheckOff
+from progress.services.practice import start_mock
 from scripts.httpclient import Session
 from tests.factories import UserFactory, make_plan
 
 LEARNERS = 8
 REQUESTS = 15
+ROUNDS = 8
 
 
 @pytest.fixture
-def site(transactional_db, live_server):
-    from tests.conftest import load_syllabus
-
-    load_syllabus()
+def site(transactional_db, syllabus, live_server):
     return urllib.parse.urlsplit(live_server.url)
 
 
@@ -38,6 +41,28 @@ def session_for(user, site) -> Session:
     return session
 
 
+def run_together(count: int, work) -> list:
+    """Run ``work(n)`` in ``count`` threads released at the same moment; their results."""
+    gate = threading.Barrier(count)
+    results: list = [None] * count
+
+    def run(n: int) -> None:
+        try:
+            gate.wait()
+            results[n] = work(n)
+        except Exception as error:  # reported below, not lost in the thread
+            results[n] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
 def test_concurrent_ticks_are_neither_lost_nor_invented(site):
     slugs = list(SelfCheck.objects.current().values_list("slug", flat=True))
     learners = []
@@ -46,40 +71,60 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
         make_plan(user)
         learners.append(user)
 
-    wanted: dict[int, dict[str, bool]] = {}
-    statuses: list[int] = []
-    lock = threading.Lock()
-    gate = threading.Barrier(LEARNERS)
-
-    def learner(user, seed: int) -> None:
-        rng = random.Random(seed)
-        session = session_for(user, site)
+    def learner(n: int) -> tuple[list[int], dict[str, bool]]:
+        rng = random.Random(n)
+        session = session_for(learners[n], site)
         mine = rng.sample(slugs, 5)
-        state: dict[str, bool] = {}
-        gate.wait()
+        statuses, state = [], {}
         for _ in range(REQUESTS):
             slug, done = rng.choice(mine), rng.random() < 0.6
             headers = {"HX-Request": "true"} if rng.random() < 0.5 else {}
             response = session.post(
                 f"/study/checks/{slug}/", {"done": "1" if done else "0"}, headers=headers
             )
-            with lock:
-                statuses.append(response.status)
+            statuses.append(response.status)
             if 200 <= response.status < 400:
                 state[slug] = done
         session.close()
-        with lock:
-            wanted[user.pk] = state
+        return statuses, state
 
-    threads = [threading.Thread(target=learner, args=(user, n)) for n, user in enumerate(learners)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
+    results = run_together(LEARNERS, learner)
 
+    assert [r for r in results if isinstance(r, Exception)] == []
+    statuses = [status for r in results for status in r[0]]
     assert len(statuses) == LEARNERS * REQUESTS
     assert [status for status in statuses if not 200 <= status < 400] == []
-    for user in learners:
+    for user, (_, wanted) in zip(learners, results, strict=True):
         have = set(CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True))
-        expected = {slug for slug, done in wanted[user.pk].items() if done}
-        assert have == expected, user.username
+        assert have == {slug for slug, done in wanted.items() if done}, user.username
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_mock_starts_at_once_make_one_open_mock(syllabus):
+    for _ in range(ROUNDS):
+        user = UserFactory()
+
+        def start(n: int, user=user) -> int:
+            return start_mock(user=user, now=timezone.now(), rng=random.Random(n)).pk
+
+        started = run_together(2, start)
+
+        assert [r for r in started if isinstance(r, Exception)] == []
+        (only,) = Attempt.objects.for_user(user).unsubmitted_mocks()
+        assert started == [only.pk, only.pk]
+
+
+def test_two_start_mock_posts_at_once_lead_to_one_mock(site):
+    for _ in range(ROUNDS):
+        user = UserFactory()
+        sessions = [session_for(user, site), session_for(user, site)]
+
+        responses = run_together(
+            2, lambda n, sessions=sessions: sessions[n].post("/practice/mock/", {})
+        )
+
+        assert [r.status for r in responses] == [302, 302]
+        (only,) = Attempt.objects.for_user(user).unsubmitted_mocks()
+        assert {r.headers["location"] for r in responses} == {f"/practice/{only.pk}/"}
+        for session in sessions:
+            session.close()

@@ -1,15 +1,27 @@
-"""Learner B can neither see nor change learner A's plan or ticks, by any URL."""
+"""Learner B can neither see nor change learner A's plan, ticks, reviews or practice, by any
+URL: every learner query starts from request.user, so another learner's rows are a 404."""
 
 import datetime
 
 import icalendar
 import pytest
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
 
 from progress import urls as progress_urls
-from progress.models import CheckOff, StudyPlan
-from tests.factories import UserFactory, element_by_id, make_plan, table_rows, tick
+from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
+from tests.factories import (
+    UserFactory,
+    drill_for,
+    items_of,
+    make_due,
+    make_plan,
+    mock_for,
+    practise,
+    tick,
+)
+from tests.html import element_by_id, links, page_text, table_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -167,6 +179,112 @@ def test_a_query_string_naming_another_learner_changes_nothing(client_b, learner
     assert dashboard_done(response)["Core Machine Learning and AI Knowledge"] == "0/6"
 
 
+# Reviews and practice
+
+
+def test_b_reviewing_a_check_only_a_ticked_is_a_404_and_leaves_as_schedule(
+    client_b, learner_a, learner_b
+):
+    make_due(learner_a, A_TICKS[0])
+    before = list(CheckOff.objects.filter(user=learner_a).values())
+
+    response = client_b.post(reverse("progress:review-answer", args=[A_TICKS[0]]), {"knew": "0"})
+
+    assert response.status_code == 404
+    assert list(CheckOff.objects.filter(user=learner_a).values()) == before
+
+
+def test_bs_review_queue_and_header_count_are_bs_only(client_b, learner_a, learner_b):
+    make_due(learner_a, *A_TICKS)
+
+    response = client_b.get(reverse("progress:review"))
+
+    assert element_by_id(response.content, "header-review").text == "Review today (0)"
+    assert element_by_id(response.content, "review-card").text.startswith("Nothing to review")
+
+
+def test_bs_practice_figures_and_history_are_bs_only(client_b, learner_a, learner_b):
+    a_drill = practise(learner_a, "core-ml", right=0, wrong=10)
+    a_mock = mock_for(learner_a)
+    b_drill = practise(learner_b, "core-ml", right=10)
+
+    practice = client_b.get(reverse("progress:practice"))
+    history = client_b.get(reverse("progress:practice-history"))
+
+    core_ml = next(row for row in table_rows(practice.content) if row[0].startswith("Core"))
+    assert core_ml[2] == "100% (10/10)"
+    assert "Resume your mock" not in page_text(practice.content)
+    result = reverse("progress:attempt-result", args=[b_drill.pk])
+    assert result in links(history.content)
+    for attempt in (a_drill, a_mock):
+        assert reverse("progress:attempt-result", args=[attempt.pk]) not in links(history.content)
+
+
+def test_as_open_mock_neither_blocks_nor_shows_in_bs_drill(client_b, learner_a, learner_b):
+    a_mock = mock_for(learner_a)
+
+    response = client_b.post(reverse("progress:drill-start"), {"domain": "core-ml"})
+
+    assert response.status_code == 302
+    b_drill = Attempt.objects.get(user=learner_b)
+    assert b_drill.kind == Attempt.Kind.DRILL
+    assert Attempt.objects.get(pk=a_mock.pk).submitted_at is None
+
+
+def stored(attempt: Attempt) -> tuple[list[dict], list[dict]]:
+    return (
+        list(Attempt.objects.filter(pk=attempt.pk).values()),
+        list(AttemptQuestion.objects.filter(attempt=attempt).order_by("position").values()),
+    )
+
+
+def every_attempt_request(attempt: Attempt) -> list[tuple[str, str, dict]]:
+    item = items_of(attempt)[0]
+    pk = attempt.pk
+    return [
+        ("get", reverse("progress:attempt", args=[pk]), {}),
+        ("get", reverse("progress:attempt", args=[pk]) + "?q=1", {}),
+        ("get", reverse("progress:attempt-flagged", args=[pk]), {}),
+        ("get", reverse("progress:attempt-result", args=[pk]), {}),
+        (
+            "post",
+            reverse("progress:attempt-answer", args=[pk, 1]),
+            {"option": [str(i) for i in sorted(item.question.correct_options)]},
+        ),
+        ("post", reverse("progress:attempt-flag", args=[pk, 1]), {"flagged": "1"}),
+        ("post", reverse("progress:attempt-submit", args=[pk]), {}),
+    ]
+
+
+@pytest.mark.parametrize("kind", ["mock", "drill"])
+def test_another_learners_attempt_is_unreachable_by_every_url(client_b, learner_a, learner_b, kind):
+    attempt = mock_for(learner_a) if kind == "mock" else drill_for(learner_a)
+    before = stored(attempt)
+
+    for method, url, data in every_attempt_request(attempt):
+        for headers in ({}, HTMX):
+            response = getattr(client_b, method)(url, data, **headers)
+            assert response.status_code == 404, (method, url, response.status_code)
+
+    assert stored(attempt) == before
+    assert not Attempt.objects.filter(user=learner_b).exists()
+
+
+def test_an_attempt_that_does_not_exist_is_a_404(client_b):
+    assert client_b.get(reverse("progress:attempt", args=[999999])).status_code == 404
+
+
+def test_attempt_pages_need_a_login(learner_a):
+    attempt = mock_for(learner_a)
+    before = stored(attempt)
+
+    for method, url, data in every_attempt_request(attempt):
+        response = getattr(Client(), method)(url, data)
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+    assert stored(attempt) == before
+
+
 def learner_patterns(patterns, prefix=""):
     """Every URL pattern outside the admin, with its full route."""
     for pattern in patterns:
@@ -180,8 +298,13 @@ def learner_patterns(patterns, prefix=""):
 
 
 # The only ids in learner URLs are a practice attempt's and a question's place in it; attempts
-# are looked up from request.user, which tests/test_practice.py proves for every such URL.
+# are looked up from request.user, which the attempt tests above prove for every such URL.
 SCOPED_IDS = {"attempt_id", "position"}
+
+
+# The unsubscribe link names its learner, but only inside a signed token (tests/test_reminders.py
+# checks that a tampered one is refused).
+SIGNED = {"token"}
 
 
 def test_no_progress_url_takes_an_id_but_its_own_attempts():
@@ -189,7 +312,7 @@ def test_no_progress_url_takes_an_id_but_its_own_attempts():
         converters = pattern.pattern.converters
         ints = {name for name, c in converters.items() if isinstance(c, IntConverter)}
         assert ints <= SCOPED_IDS, pattern
-        assert set(converters) <= {"slug"} | SCOPED_IDS, pattern
+        assert set(converters) <= {"slug"} | SCOPED_IDS | SIGNED, pattern
 
 
 def test_no_url_outside_the_admin_names_a_user_or_a_primary_key():

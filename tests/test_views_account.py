@@ -1,4 +1,4 @@
-"""A learner's data is theirs: they can take all of it away, and delete all of it."""
+"""The account page: a learner's data is theirs to take away (JSON export) and to delete."""
 
 import json
 
@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from progress.models import CheckOff, StudyPlan
-from tests.factories import PASSWORD, UserFactory, make_plan, tick
+from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
+from tests.factories import PASSWORD, UserFactory, make_plan, mock_for, practise, tick
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +22,9 @@ def two_learners(syllabus):
     make_plan(other, intensity="extended")
     tick(me, "p1-backprop", "p2-fid-direction")
     tick(other, "p3-clip-training", "p4-sdk-verbs", "p1-backprop")
+    for learner in (me, other):
+        practise(learner, "core-ml", right=2, wrong=1)
+        mock_for(learner)
     return me, other
 
 
@@ -79,6 +82,7 @@ def test_deletion_without_confirmation_deletes_nothing(client, two_learners, for
     assert get_user_model().objects.filter(pk=me.pk).exists()
     assert CheckOff.objects.filter(user=me).count() == 2
     assert StudyPlan.objects.filter(user=me).exists()
+    assert Attempt.objects.filter(user=me).count() == 2
 
 
 def test_deleting_my_account_leaves_none_of_my_rows_and_all_of_theirs(client, two_learners):
@@ -91,7 +95,10 @@ def test_deleting_my_account_leaves_none_of_my_rows_and_all_of_theirs(client, tw
     assert not get_user_model().objects.filter(pk=me.pk).exists()
     assert not CheckOff.objects.filter(user_id=me.pk).exists()
     assert not StudyPlan.objects.filter(user_id=me.pk).exists()
+    assert not Attempt.objects.filter(user_id=me.pk).exists()
+    assert not AttemptQuestion.objects.filter(attempt__user_id=me.pk).exists()
     assert CheckOff.objects.filter(user=other).count() == 3
     assert StudyPlan.objects.filter(user=other).exists()
+    assert Attempt.objects.filter(user=other).count() == 2
     # And the session is over.
     assert client.get(reverse("progress:dashboard")).status_code == 302

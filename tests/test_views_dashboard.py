@@ -1,28 +1,34 @@
-"""The dashboard: readiness per domain weighted by exam share, the lagging domain, the plan."""
-
-import datetime
+"""The dashboard: readiness per domain weighted by exam share, the plan, the lagging domain and
+the verdict, read from the page as the learner reads it."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from pytest_django.asserts import assertContains, assertNotContains
 
-from phases.models import Intensity, PhaseHours, SelfCheck
-from phases.schedule import lay_out
-from progress.readiness import LAGGING_RULE
+from phases.models import Domain, Intensity, PhaseHours, SelfCheck
+from phases.schedule import Schedule, lay_out
 from tests.factories import (
-    DOMAIN_NAMES,
     UserFactory,
+    domain_names,
+    make_due,
+    make_plan,
+    practise,
+    tick,
+)
+from tests.html import (
+    descendants,
     domain_rows,
     element_by_id,
     elements,
     focus,
-    make_plan,
+    focus_card,
+    main_action,
     page_text,
-    practise,
-    tick,
     verdict,
     with_class,
+    with_tag,
 )
 
 pytestmark = pytest.mark.django_db
@@ -73,12 +79,19 @@ SPREAD_FIGURES = {
 SPREAD_WEIGHTED = "29%"
 
 
+def rows(response) -> dict[str, list[str]]:
+    return domain_rows(response, domain_names())
+
+
 def figures(response) -> dict[str, tuple[str, str, str]]:
     """(done/total, readiness, marks at risk) per domain, read from the table."""
     return {
-        slug: (cells[2], cells[3].split()[-1], cells[4])
-        for slug, cells in domain_rows(response).items()
+        slug: (cells[2], cells[3].split()[-1], cells[4]) for slug, cells in rows(response).items()
     }
+
+
+def accuracy(response) -> dict[str, str]:
+    return {slug: cells[5] for slug, cells in rows(response).items()}
 
 
 def big_figure(response) -> str:
@@ -87,17 +100,56 @@ def big_figure(response) -> str:
 
 
 def behind(response) -> set[str]:
-    return {slug for slug, cells in domain_rows(response).items() if "Behind plan" in cells[-1]}
+    return {slug for slug, cells in rows(response).items() if "Behind plan" in cells[-1]}
 
 
-def phase_two_starts_after() -> int:
-    """Days from a standard plan's start to its phase 2: phase 1 is all due, phase 2 not yet."""
-    standard = Intensity.objects.get(slug="standard")
-    hours = PhaseHours.objects.filter(intensity=standard).order_by("phase__number")
-    schedule = lay_out(
-        hours.values_list("phase__number", "hours"), standard.hours_per_week, datetime.date.today()
+def lagging_badges(response) -> list[str]:
+    """The domains whose table row carries the Lagging badge."""
+    return [slug for slug, cells in rows(response).items() if "Lagging" in cells[0]]
+
+
+def focus_heading(response) -> str:
+    return element_by_id(response.content, "focus-heading").text
+
+
+def focus_reason(response) -> str:
+    (reason,) = with_class(response.content, "focus-reason")
+    return reason.text
+
+
+def check_url(slug: str) -> str:
+    check = SelfCheck.objects.select_related("phase").get(slug=slug)
+    return f"{reverse('progress:phase', args=[check.phase.slug])}#check-{slug}"
+
+
+def checks(domain: str) -> list[str]:
+    """A domain's current self-checks, in study order."""
+    return list(
+        SelfCheck.objects.current()
+        .filter(domain__slug=domain)
+        .order_by("phase__number", "order")
+        .values_list("slug", flat=True)
     )
-    return (schedule.slots[1].start - schedule.slots[0].start).days
+
+
+def everything() -> list[str]:
+    return list(SelfCheck.objects.current().values_list("slug", flat=True))
+
+
+def schedule(intensity: str = "standard") -> Schedule:
+    """A plan's calendar from today, from the pure function and the loaded hours."""
+    chosen = Intensity.objects.get(slug=intensity)
+    hours = PhaseHours.objects.filter(intensity=chosen).order_by("phase__number")
+    return lay_out(
+        hours.values_list("phase__number", "hours"), chosen.hours_per_week, timezone.localdate()
+    )
+
+
+def days_until_phase(number: int) -> int:
+    """Days from a standard plan's start to the start of phase ``number``: every phase before
+    it is due in full, it and the later ones not at all."""
+    plan = schedule()
+    return (plan.slots[number - 1].start - plan.start).days
 
 
 # Before any tick
@@ -108,12 +160,10 @@ def test_before_any_tick_the_dashboard_says_to_start_with_phase_one(learner_clie
     response = learner_client.get(DASHBOARD, **headers)
 
     assert response.status_code == 200
-    card = focus(response)
-    assert "Where to start" in card
-    assert "Phase 1" in card
-    assert "Lagging" not in card
-    first = SelfCheck.objects.order_by("phase__number", "order").first()
-    assertContains(response, f'href="{reverse("progress:phase", args=[first.phase.slug])}')
+    assert focus_heading(response) == "Where to start"
+    assert "Phase 1" in focus(response)
+    assert main_action(response) == check_url(checks("core-ml")[0])
+    assert lagging_badges(response) == []
     assert big_figure(response) == "0%"
 
 
@@ -126,48 +176,198 @@ def test_before_any_tick_every_domain_is_at_zero(learner_client):
         assert at_risk == f"{dict(WEIGHTS)[slug]}.0"
 
 
-# The lagging domain
+# Day one: ahead of plan is on plan
 
 
-def test_ticking_only_core_ml_names_experimentation_as_lagging_with_the_rule(
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_day_one_ticks_ahead_of_plan_flag_nothing_and_lead_on_through_phase_one(
+    learner_client, learner, headers
+):
+    make_plan(learner)  # Standard, starting today
+    first_two, first_open = PHASE_ONE[:2], PHASE_ONE[2]
+    tick(learner, *first_two)
+
+    response = learner_client.get(DASHBOARD, **headers)
+
+    assert lagging_badges(response) == []
+    assert with_class(response.content, "badge-lagging") == []
+    assert with_class(response.content, "summary-card-lagging") == []
+    assert focus_heading(response) == "On plan"
+    assert "No domain is behind your plan" in focus(response)
+    assert main_action(response) == check_url(first_open)
+    assert "Today in your plan Phase 1" in page_text(response.content)
+    assert behind(response) == set()
+    assert {cells[-1] for cells in rows(response).values()} == {"0%"}
+
+
+def test_day_one_with_nothing_ticked_starts_phase_one(learner_client, learner):
+    make_plan(learner)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert focus_heading(response) == "Where to start"
+    assert main_action(response) == check_url(PHASE_ONE[0])
+
+
+def test_on_plan_the_main_action_moves_on_to_the_next_phase_once_todays_is_done(
     learner_client, learner
 ):
-    tick(learner, *CORE_ML)
+    make_plan(learner)
+    tick(learner, *PHASE_ONE)
 
     response = learner_client.get(DASHBOARD)
 
-    card = focus(response)
-    assert card.startswith("Lagging domain Experimentation")
-    assert LAGGING_RULE.lower() in card.lower()
-    lagging = [slug for slug, cells in domain_rows(response).items() if "Lagging" in cells[0]]
-    assert lagging == ["experimentation"]
+    assert focus_heading(response) == "On plan"
+    assert main_action(response) == check_url(checks("experimentation")[0])
 
 
-def test_study_next_links_to_the_lagging_domains_first_open_check(learner_client, learner):
-    tick(learner, *CORE_ML, "p2-fid-direction")
+# Behind plan: the lagging domain is the one with the most marks behind
+
+
+def test_behind_plan_the_most_marks_behind_lags_with_the_learners_own_numbers(
+    learner_client, learner
+):
+    # Phases 1 to 3 are due in full. Experimentation, the heaviest, has 6 of its 7 done
+    # (25 x 1/7 = 3.6 marks behind); Core ML has none of its 6 (20 x 1 = 20.0 behind) and
+    # Multimodal none of its 7 (15.0 behind).
+    make_plan(learner, days_ago=days_until_phase(4))
+    tick(learner, *checks("experimentation")[:6])
 
     response = learner_client.get(DASHBOARD)
 
-    # Experimentation 1/7 is ahead of the untouched domains; the heaviest of those lags.
-    assert focus(response).startswith("Lagging domain Multimodal Data")
-    first_open = (
-        SelfCheck.objects.filter(domain__slug="multimodal-data")
-        .order_by("phase__number", "order")
-        .first()
+    core_ml = Domain.objects.get(slug="core-ml")
+    assert focus_heading(response) == "Lagging domain"
+    assert "summary-card-lagging" in focus_card(response).classes
+    assert lagging_badges(response) == ["core-ml"]
+    assert focus_reason(response) == (
+        f"{core_ml.name}: 0 of 6 self-checks done, your plan expected 6 by today: "
+        "20.0 marks behind."
     )
-    href = f"{reverse('progress:phase', args=[first_open.phase.slug])}#check-{first_open.slug}"
-    assertContains(response, f'href="{href}"')
+    assert behind(response) == {"experimentation", "core-ml", "multimodal-data"}
+    assert main_action(response) == check_url(checks("core-ml")[0])
+    drill = [
+        e.attrs["value"]
+        for e in elements(response.content)
+        if e.tag == "input" and e.attrs.get("name") == "domain"
+    ]
+    assert drill == ["core-ml"]
 
 
-def test_study_next_skips_checks_already_done(learner_client, learner):
-    tick(learner, *CORE_ML, "p2-fid-direction", "p2-ddpm-forward-reverse", "p1-fusion-tradeoff")
-    # Now Software Development (15, studied before the 10s) is the heaviest untouched domain.
-    tick(learner, "p3-modality-encoding")
+def test_in_the_middle_of_a_phase_the_plan_expects_its_share_of_the_days_gone(
+    learner_client, learner
+):
+    # DESIGN.md's own example: four days into a seven-day phase 2 the plan expects 4 of
+    # Experimentation's 7 checks; with 1 done, 25 x 3/7 = 10.7 marks behind.
+    phase_two = schedule().slots[1]
+    assert phase_two.days == 7, "the example needs Standard's phase 2 to last a week"
+    make_plan(learner, days_ago=days_until_phase(2) + 4)
+    tick(learner, *PHASE_ONE, checks("experimentation")[0])
 
     response = learner_client.get(DASHBOARD)
 
-    assert focus(response).startswith("Lagging domain Software Development")
-    assertContains(response, 'href="/study/software-and-sdk-stack/#check-p4-')
+    assert focus_reason(response) == (
+        "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: "
+        "10.7 marks behind."
+    )
+    assert rows(response)["experimentation"][-1].startswith("57%")  # 4 of 7 planned
+    assert behind(response) == {"experimentation"}
+
+
+def test_after_the_plan_ends_the_lagging_domain_is_the_most_marks_at_risk(learner_client, learner):
+    # Everything is due. Left open: Data Analysis 2 of 4 (10 x 1/2 = 5.0 at risk), all of
+    # Trustworthy AI (5 x 1 = 5.0) and one Experimentation check (25 x 1/7 = 3.6). The tie at
+    # 5.0 goes to the heavier domain, though Trustworthy AI has the lowest readiness.
+    make_plan(learner, days_ago=(schedule().finish - schedule().start).days + 10)
+    left_open = {
+        *checks("data-analysis")[2:],
+        *checks("trustworthy-ai"),
+        checks("experimentation")[-1],
+    }
+    tick(learner, *[slug for slug in everything() if slug not in left_open])
+
+    response = learner_client.get(DASHBOARD)
+
+    assert lagging_badges(response) == ["data-analysis"]
+    assert focus_reason(response) == (
+        "Data Analysis: 2 of 4 self-checks done, your plan expected 4 by today: 5.0 marks behind."
+    )
+    at_risk = {slug: cells[2] for slug, cells in figures(response).items()}
+    assert at_risk["data-analysis"] == at_risk["trustworthy-ai"] == "5.0"
+    assert at_risk["experimentation"] == "3.6"
+    assert "Today in your plan" not in page_text(response.content)
+
+
+def test_a_practised_domain_under_the_accuracy_bar_lags_with_its_accuracy(learner_client, learner):
+    make_plan(learner)
+    practise(learner, "experimentation", right=4, wrong=6)  # 10 answers, 40%: 25 x 0.3 behind
+
+    response = learner_client.get(DASHBOARD)
+
+    assert lagging_badges(response) == ["experimentation"]
+    assert focus_reason(response) == (
+        "Experimentation: 40% accurate in your last 10 practice answers, under the 70% bar: "
+        "7.5 marks behind."
+    )
+
+
+def test_accuracy_counts_only_once_a_domain_is_practised(learner_client, learner):
+    make_plan(learner)
+    practise(learner, "experimentation", right=0, wrong=9)  # 9 answers: not yet practised
+
+    response = learner_client.get(DASHBOARD)
+
+    assert lagging_badges(response) == []
+    assert focus_heading(response) == "Where to start"
+    assert accuracy(response)["experimentation"] == "0% (0/9, not yet practised)"
+
+
+def test_the_rule_is_shown_in_words_beside_the_lagging_domain(learner_client, learner):
+    make_plan(learner, days_ago=days_until_phase(2))
+
+    response = learner_client.get(DASHBOARD)
+
+    (rule,) = with_class(response.content, "rule")
+    assert rule.text.startswith("Why this one: the lagging domain is the domain furthest behind")
+    assert "exam weight times its gap" in rule.text
+
+
+# The rules' numbers come from settings, never from a template
+
+
+def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learner, settings):
+    settings.READINESS_THRESHOLD = 0.65
+    settings.ACCURACY_THRESHOLD = 0.55
+    settings.ACCURACY_WINDOW = 15
+    settings.PRACTISED_ANSWERS = 6
+    make_plan(learner)
+
+    response = learner_client.get(DASHBOARD)
+
+    text = page_text(response.content)
+
+    assert "at least 65% covered" in text
+    assert "with at least 6 practice answers, at least 55% accurate" in text
+    assert "a domain's 15 most recent answers" in text
+    assert "counts as practised after 6 answers" in text
+    for default in ("80% covered", "70% accurate", "under 70%", "20 most recent", "after 10"):
+        assert default not in text, default
+    meters = [e.attrs["high"] for e in with_tag(response.content, "meter")]
+    assert set(meters) == {"65"}
+
+
+def test_the_rules_thresholds_from_settings_decide_the_lagging_domain(
+    learner_client, learner, settings
+):
+    settings.ACCURACY_THRESHOLD = 0.55
+    settings.PRACTISED_ANSWERS = 6
+    make_plan(learner)
+    practise(learner, "core-ml", right=3, wrong=3)  # 6 answers at 50%: practised, under 55%
+    practise(learner, "experimentation", right=6, wrong=4)  # 60%: over 55%
+
+    response = learner_client.get(DASHBOARD)
+
+    assert lagging_badges(response) == ["core-ml"]
+    assert "under the 55% bar" in focus_reason(response)
 
 
 # The figures
@@ -188,10 +388,8 @@ def test_figures_per_domain_match_the_hand_worked_values(learner_client, learner
 def test_domains_are_listed_heaviest_first(learner_client, learner):
     response = learner_client.get(DASHBOARD)
 
-    assert list(domain_rows(response)) == [slug for slug, _ in WEIGHTS]
-    assert [cells[1] for cells in domain_rows(response).values()] == [
-        f"{weight}%" for _, weight in WEIGHTS
-    ]
+    assert list(rows(response)) == [slug for slug, _ in WEIGHTS]
+    assert [cells[1] for cells in rows(response).values()] == [f"{w}%" for _, w in WEIGHTS]
 
 
 def test_the_chart_has_a_column_per_domain_sized_by_exam_share(learner_client, learner):
@@ -199,12 +397,11 @@ def test_the_chart_has_a_column_per_domain_sized_by_exam_share(learner_client, l
 
     response = learner_client.get(DASHBOARD)
 
-    html = response.content.decode()
-    assert html.count('<g class="column') == 7
-    (svg,) = [element for element in elements(html) if element.tag == "svg"]
+    (svg,) = [e for e in with_class(response.content, "domain-chart") if e.tag == "svg"]
     assert svg.attrs.get("role") == "img"
     assert any(child.tag == "title" and child.text for child in svg.children)
     columns = [child for child in svg.children if child.tag == "g"]
+    assert len(columns) == 7
     tracks = [
         next(rect for rect in column.children if "column-track" in rect.classes)
         for column in columns
@@ -229,17 +426,43 @@ def test_the_chart_has_a_table_with_the_same_figures_for_screen_readers(learner_
 
     (table,) = [e for e in with_class(response.content, "domain-table") if e.tag == "table"]
     assert any(child.tag == "caption" for child in table.children)
-    headers = [e for e in elements(response.content) if e.tag == "th" and e.attrs.get("scope")]
+    headers = [e for e in descendants(table) if e.tag == "th" and e.attrs.get("scope")]
     assert len([h for h in headers if h.attrs["scope"] == "row"]) == 7
     assert {"Domain", "Readiness", "Marks at risk"} <= {
         h.text for h in headers if h.attrs["scope"] == "col"
     }
-    percents = [e.text for e in elements(response.content) if "column-percent" in e.classes]
+    percents = [e.text for e in with_class(response.content, "column-percent")]
     assert percents == [percent for _, percent, _ in SPREAD_FIGURES.values()]
 
 
+def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_client, learner):
+    make_plan(learner)
+    practise(learner, "core-ml", right=3, wrong=1)
+    practise(learner, "experimentation", right=1, wrong=2)
+    tick(learner, "p1-backprop", "p1-validation-vs-test", "p1-residual-gradient-flow")
+    make_due(learner, "p1-backprop", "p1-validation-vs-test")
+    # Another learner's practice and reviews change none of my figures.
+    other = UserFactory()
+    practise(other, "core-ml", right=0, wrong=5)
+    tick(other, "p2-fid-direction")
+    make_due(other, "p2-fid-direction")
+
+    response = learner_client.get(DASHBOARD)
+
+    assert accuracy(response) == {
+        "experimentation": "33% (1/3, not yet practised)",
+        "core-ml": "75% (3/4, not yet practised)",
+        **{slug: "—" for slug in domain_names() if slug not in ("core-ml", "experimentation")},
+    }
+    backlog = {slug: cells[6] for slug, cells in rows(response).items()}
+    assert backlog == {**dict.fromkeys(domain_names(), "0"), "core-ml": "2"}
+
+
+# Ready to book: every domain covered and accurate, never the average
+
+
 def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_client, learner):
-    tick(learner, *SelfCheck.objects.current().values_list("slug", flat=True))
+    tick(learner, *everything())
 
     response = learner_client.get(DASHBOARD)
 
@@ -248,67 +471,93 @@ def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_clien
     assert "now practise to show the accuracy" in verdict(response)
 
 
-def test_every_check_done_and_every_domain_accurate_is_ready_to_book(learner_client, learner):
-    tick(learner, *SelfCheck.objects.current().values_list("slug", flat=True))
-    for slug in DOMAIN_NAMES:
-        practise(learner, slug, right=4, wrong=1)  # 80% >= 70%
+def test_every_check_done_and_every_domain_practised_and_accurate_is_ready_to_book(
+    learner_client, learner
+):
+    make_plan(learner)
+    tick(learner, *everything())
+    for slug in domain_names():
+        practise(learner, slug, right=7, wrong=3)  # 10 answers at exactly 70%
 
     response = learner_client.get(DASHBOARD)
 
     assert verdict(response).startswith("Ready to book")
-    assert "Lagging" not in focus(response)
-    assert big_figure(response) == "100%"
+    assert lagging_badges(response) == []
     assert all(f[2] == "0.0" for f in figures(response).values())
 
 
-def test_a_high_average_with_one_weak_domain_is_not_ready(learner_client, learner):
-    everything_but_trust = SelfCheck.objects.current().exclude(domain__slug="trustworthy-ai")
-    tick(learner, *everything_but_trust.values_list("slug", flat=True))
+def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client, learner):
+    make_plan(learner)
+    tick(learner, *everything())
+    for slug in domain_names():
+        # Software Development at 60%: the others at 100% would hide it in any average.
+        if slug == "software-development":
+            practise(learner, slug, right=6, wrong=4)
+        else:
+            practise(learner, slug, right=10)
 
     response = learner_client.get(DASHBOARD)
 
-    assert big_figure(response) == "95%"
     assert verdict(response).startswith("Not ready")
-    assert focus(response).startswith("Lagging domain Trustworthy AI")
+    assert lagging_badges(response) == ["software-development"]
+
+
+def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, learner):
+    make_plan(learner)
+    tick(learner, *everything())
+    for slug in domain_names():
+        practise(learner, slug, right=9 if slug == "trustworthy-ai" else 10)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert verdict(response).startswith("Not ready")
+    assert accuracy(response)["trustworthy-ai"] == "100% (9/9, not yet practised)"
+
+
+def test_accurate_everywhere_but_one_domain_under_the_coverage_bar_is_not_ready(
+    learner_client, learner
+):
+    make_plan(learner)
+    # Data Analysis has four checks: three done is 75%, under the 80% bar.
+    tick(learner, *[slug for slug in everything() if slug != checks("data-analysis")[-1]])
+    for slug in domain_names():
+        practise(learner, slug, right=10)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert verdict(response).startswith("Not ready")
+    assert big_figure(response) == "98%"
 
 
 # The plan
 
 
 def test_a_domain_under_its_planned_share_is_behind_plan(learner_client, learner):
-    make_plan(learner, days_ago=phase_two_starts_after())
+    make_plan(learner, days_ago=days_until_phase(2))
 
     response = learner_client.get(DASHBOARD)
 
     # Phase 1 should be finished: all of Core ML and the one Multimodal check it carries.
     assert behind(response) == {"core-ml", "multimodal-data"}
-    rows = domain_rows(response)
-    assert rows["core-ml"][-1].startswith("100%")
-    assert rows["multimodal-data"][-1].startswith("14%")
-    assert rows["experimentation"][-1] == "0%"
+    plan_by_today = {slug: cells[-1] for slug, cells in rows(response).items()}
+    assert plan_by_today["core-ml"].startswith("100%")
+    assert plan_by_today["multimodal-data"].startswith("14%")
+    assert plan_by_today["experimentation"] == "0%"
 
 
 def test_a_learner_on_plan_is_not_behind(learner_client, learner):
-    make_plan(learner, days_ago=phase_two_starts_after())
+    make_plan(learner, days_ago=days_until_phase(2))
     tick(learner, *PHASE_ONE)
 
     response = learner_client.get(DASHBOARD)
 
     assert behind(response) == set()
     assertNotContains(response, "Behind plan")
-
-
-def test_a_plan_starting_today_expects_nothing_yet(learner_client, learner):
-    make_plan(learner)
-
-    response = learner_client.get(DASHBOARD)
-
-    assert behind(response) == set()
-    assert all(cells[-1] == "0%" for cells in domain_rows(response).values())
+    assert focus_heading(response) == "On plan"
 
 
 def test_the_dashboard_names_the_current_phase_and_exam(learner_client, learner):
-    plan = make_plan(learner, days_ago=phase_two_starts_after(), exam_in=20)
+    plan = make_plan(learner, days_ago=days_until_phase(2), exam_in=20)
 
     response = learner_client.get(DASHBOARD)
 
@@ -326,10 +575,14 @@ def test_without_a_plan_the_dashboard_still_renders_and_invites_choosing_one(
     response = learner_client.get(DASHBOARD)
 
     assert response.status_code == 200
-    links = [e for e in elements(response.content) if e.tag == "a"]
-    invites = [a for a in links if a.attrs.get("href") == reverse("progress:plan-choose")]
+    invites = [
+        a
+        for a in with_tag(response.content, "a")
+        if a.attrs.get("href") == reverse("progress:plan-choose")
+    ]
     assert invites and "schedule" in invites[0].text.lower()
     assert behind(response) == set()
+    assert {cells[-1] for cells in rows(response).values()} == {"—"}
     assert figures(response)["core-ml"] == ("3/6", "50%", "10.0")
 
 
@@ -338,57 +591,55 @@ def test_without_a_plan_the_dashboard_still_renders_and_invites_choosing_one(
 
 def test_other_learners_ticks_never_change_my_figures(learner_client, learner):
     tick(learner, *SPREAD)
-    make_plan(learner, days_ago=phase_two_starts_after())
+    make_plan(learner, days_ago=days_until_phase(2))
     mine = learner_client.get(DASHBOARD)
-    all_slugs = list(SelfCheck.objects.current().values_list("slug", flat=True))
+    all_slugs = everything()
     for n, other in enumerate(UserFactory.create_batch(5)):
         make_plan(other, intensity="fast-track", days_ago=30)
         tick(other, *all_slugs[n::2])  # every other check, overlapping mine and each other's
-    everything = UserFactory()
-    tick(everything, *all_slugs)
+    tick(UserFactory(), *all_slugs)
 
     again = learner_client.get(DASHBOARD)
 
     assert figures(again) == figures(mine) == SPREAD_FIGURES
     assert big_figure(again) == SPREAD_WEIGHTED
     assert behind(again) == behind(mine)
-    assert "10 of 42 self-checks done" in page_text(again.content)
+    assert focus_reason(again) == focus_reason(mine)
     assert verdict(again).startswith("Not ready")
 
 
 def test_study_next_ignores_what_other_learners_have_done(learner_client, learner):
-    tick(learner, *CORE_ML)
-    first_open = (
-        SelfCheck.objects.filter(domain__slug="experimentation")
-        .order_by("phase__number", "order")
-        .first()
-    )
-    tick(UserFactory(), first_open.slug)
+    make_plan(learner, days_ago=days_until_phase(3))
+    tick(learner, *PHASE_ONE)
+    first_open = checks("experimentation")[0]
+    tick(UserFactory(), first_open)
 
     response = learner_client.get(DASHBOARD)
 
-    href = f"{reverse('progress:phase', args=[first_open.phase.slug])}#check-{first_open.slug}"
-    assertContains(response, f'href="{href}"')
-
-
-def test_before_any_tick_start_links_to_the_first_check_even_if_others_did_it(learner_client):
-    first = SelfCheck.objects.order_by("phase__number", "order").first()
-    tick(UserFactory(), first.slug)
-
-    response = learner_client.get(DASHBOARD)
-
-    assertContains(response, f'href="{reverse("progress:phase", args=[first.phase.slug])}#check-')
-    assertContains(response, f"#check-{first.slug}")
+    assert lagging_badges(response) == ["experimentation"]
+    assert main_action(response) == check_url(first_open)
 
 
 def test_another_learner_ticking_everything_leaves_a_new_learner_at_the_start(
     learner_client, learner
 ):
     other = UserFactory()
-    tick(other, *SelfCheck.objects.current().values_list("slug", flat=True))
+    make_plan(other, days_ago=400)
+    tick(other, *everything())
 
     response = learner_client.get(DASHBOARD)
 
-    assert "Where to start" in focus(response)
+    assert focus_heading(response) == "Where to start"
+    assert main_action(response) == check_url(PHASE_ONE[0])
     assert big_figure(response) == "0%"
     assert {f[0] for f in figures(response).values()} <= {"0/4", "0/6", "0/7"}
+
+
+def test_a_plan_starting_tomorrow_expects_nothing_and_names_no_phase_today(learner_client, learner):
+    make_plan(learner, days_ago=-1)
+    tick(learner, PHASE_ONE[0])
+
+    response = learner_client.get(DASHBOARD)
+
+    assert behind(response) == set()
+    assert "Today in your plan" not in page_text(response.content)

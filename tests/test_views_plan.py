@@ -14,7 +14,8 @@ from phases.models import Intensity, Phase, PhaseHours
 from phases.schedule import Schedule, lay_out
 from progress.forms import PlanForm
 from progress.models import CheckOff, StudyPlan
-from tests.factories import element_by_id, make_plan, page_text, table_rows, tick, with_class
+from tests.factories import make_plan, tick
+from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,6 @@ PREVIEW = reverse("progress:plan-preview")
 PLAN = reverse("progress:plan")
 CALENDAR = reverse("progress:plan-calendar")
 HTMX = {"HTTP_HX_REQUEST": "true"}
-TOTAL_HOURS = {"fast-track": 28, "standard": 36, "extended": 48}
 
 
 def today() -> datetime.date:
@@ -32,6 +32,11 @@ def today() -> datetime.date:
 
 def days(n: int) -> datetime.timedelta:
     return datetime.timedelta(days=n)
+
+
+def total_hours(slug: str) -> int:
+    """An intensity's hours over its six phases, as loaded from the syllabus."""
+    return sum(PhaseHours.objects.filter(intensity__slug=slug).values_list("hours", flat=True))
 
 
 def schedule(slug: str, start: datetime.date) -> Schedule:
@@ -88,7 +93,7 @@ def test_choose_page_shows_the_three_intensities_with_audience_and_hours(learner
         assert intensity.name in card
         assert " ".join(intensity.audience.split()) in card
         assert f"{intensity.hours_per_week} h a week" in card
-        assert f"{TOTAL_HOURS[intensity.slug]} h in total" in card
+        assert f"{total_hours(intensity.slug)} h in total" in card
 
 
 def test_choose_page_preselects_standard_and_starts_today(learner_client):
@@ -169,7 +174,7 @@ def test_htmx_preview_returns_only_the_preview_fragment(learner_client):
     expected = schedule("standard", start)
     assert_calendar_rows(table_rows(response.content, "calendar-table"), expected)
     assert long_date(expected.finish) in preview.text
-    assert "36 hours" in preview.text
+    assert f"{total_hours('standard')} hours" in preview.text
 
 
 @pytest.mark.parametrize("slug", ["fast-track", "standard", "extended"])
@@ -180,7 +185,7 @@ def test_htmx_preview_follows_the_chosen_intensity(learner_client, slug):
 
     expected = schedule(slug, today())
     assert_calendar_rows(table_rows(response.content, "calendar-table"), expected)
-    assert f"{TOTAL_HOURS[slug]} hours" in element_by_id(response.content, "preview").text
+    assert f"{total_hours(slug)} hours" in element_by_id(response.content, "preview").text
 
 
 def test_preview_says_when_the_plan_finishes_after_the_exam_and_suggests_one_that_fits(
@@ -321,12 +326,36 @@ def test_htmx_preview_with_a_malformed_date_says_so(learner_client):
 
 
 def test_preview_writes_nothing(learner_client, learner):
-    learner_client.get(PREVIEW, {"intensity": "standard", "start_date": today().isoformat()})
-    learner_client.get(
-        PREVIEW, {"intensity": "standard", "start_date": today().isoformat()}, **HTMX
-    )
+    form = {"intensity": "standard", "start_date": today().isoformat()}
+    for send in (learner_client.get, learner_client.post):
+        for headers in ({}, HTMX):
+            assert send(PREVIEW, form, **headers).status_code == 200
 
     assert not StudyPlan.objects.filter(user=learner).exists()
+
+
+def test_the_form_previews_by_post_so_its_csrf_token_never_lands_in_a_url(learner_client):
+    response = learner_client.get(CHOOSE)
+
+    (form,) = [e for e in elements(response.content) if e.tag == "form" and "hx-post" in e.attrs]
+    assert form.attrs["hx-post"] == PREVIEW
+    assert form.attrs["method"] == "post"
+    (button,) = [e for e in elements(response.content) if e.attrs.get("formaction") == PREVIEW]
+    assert button.attrs.get("formmethod", "post") == "post"
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_a_posted_preview_shows_the_calendar_of_the_posted_choice(learner_client, headers):
+    start = today() + days(2)
+
+    response = learner_client.post(
+        PREVIEW, {"intensity": "fast-track", "start_date": start.isoformat()}, **headers
+    )
+
+    assert response.status_code == 200
+    assert_calendar_rows(
+        table_rows(response.content, "calendar-table"), schedule("fast-track", start)
+    )
 
 
 # Refused plans
@@ -481,7 +510,7 @@ def test_my_plan_shows_six_phases_with_dates_hours_and_the_current_phase(learner
     text = page_text(response.content)
     assert long_date(expected.start) in text
     assert long_date(expected.finish) in text
-    assert "36 hours" in text
+    assert f"{total_hours('standard')} hours" in text
 
 
 def test_my_plan_counts_down_to_the_exam(learner_client, learner):

@@ -1,15 +1,21 @@
-"""Phase pages and ticking a self-check done or not done, with and without htmx."""
+"""Studying: the phase pages, ticking a self-check done or not done, and saying how well it is
+known, with and without htmx."""
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
-from phases.models import Domain, Phase, SelfCheck, Topic
+from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.schedule import lay_out
 from progress.models import CheckOff
-from tests.factories import element_by_id, elements, tick
+from studyplan.caching import content_changed
+from tests.factories import UserFactory, make_plan, tick
+from tests.html import element_by_id, elements
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +30,7 @@ PHASE_SLUGS = [
     "trustworthy-ai",
 ]
 FIRST_CHECK = "p1-residual-gradient-flow"
+STUDY = reverse("progress:study")
 DETAILS = re.compile(r"<details\b.*?</details>", re.DOTALL)
 
 
@@ -42,10 +49,6 @@ def weighted_percent(done: dict[str, int]) -> int:
         count = SelfCheck.objects.current().filter(domain=domain).count()
         total += domain.exam_weight * done.get(domain.slug, 0) / count
     return round(100 * total / sum(Domain.objects.values_list("exam_weight", flat=True)))
-
-
-def text(html) -> str:
-    return " ".join(element.text for element in elements(html) if element.depth == 0)
 
 
 # The phase page
@@ -131,6 +134,34 @@ def test_unknown_phase_is_a_404(learner_client):
     assert learner_client.get(phase_url("phase-seven")).status_code == 404
 
 
+# /study/: today's phase
+
+
+def days_until_phase(number: int) -> int:
+    standard = Intensity.objects.get(slug="standard")
+    hours = PhaseHours.objects.filter(intensity=standard).order_by("phase__number")
+    plan = lay_out(
+        hours.values_list("phase__number", "hours"), standard.hours_per_week, timezone.localdate()
+    )
+    return (plan.slots[number - 1].start - plan.start).days
+
+
+def test_study_opens_the_phase_the_calendar_has_the_learner_in_today(learner_client, learner):
+    make_plan(learner, days_ago=days_until_phase(3))
+
+    response = learner_client.get(STUDY)
+
+    assertRedirects(response, phase_url("multimodal-data"))
+
+
+@pytest.mark.parametrize("days_ago", [None, -5, 400], ids=["no-plan", "not-started", "finished"])
+def test_study_opens_phase_one_outside_a_running_plan(learner_client, learner, days_ago):
+    if days_ago is not None:
+        make_plan(learner, days_ago=days_ago)
+
+    assertRedirects(learner_client.get(STUDY), phase_url(PHASE_ONE))
+
+
 # Ticking without htmx
 
 
@@ -179,7 +210,7 @@ def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
     response = learner_client.post(toggle_url(), form)
 
     assert response.status_code == 400
-    assert "nothing was changed" in response.text
+    assert "Nothing was changed." in response.text
     assert CheckOff.objects.filter(user=learner).count() == 1
 
 
@@ -232,6 +263,7 @@ def test_toggle_of_an_unknown_self_check_is_a_404(learner_client, headers):
 
 def test_a_retired_self_check_cannot_be_ticked(learner_client):
     SelfCheck.objects.filter(slug=FIRST_CHECK).update(retired=True)
+    content_changed()
 
     response = learner_client.post(toggle_url(), {"done": "1"})
 
@@ -266,7 +298,6 @@ def test_htmx_tick_answers_with_the_row_and_out_of_band_progress(learner_client,
     assert header.depth == 0
     assert header.attrs.get("hx-swap-oob") == "true"
     # Core ML: 2 of 6 done, weight 20 of 100.
-    assert weighted_percent({"core-ml": 2}) == 7
     assert "7%" in header.text
 
 
@@ -320,3 +351,113 @@ def test_htmx_tick_in_phase_five_counts_that_phase(learner_client, learner):
     assert "1 of 8" in element_by_id(response.content, "phase-progress").text
     expected = weighted_percent({"core-ml": 1, "data-analysis": 1})
     assert f"{expected}%" in element_by_id(response.content, "header-readiness").text
+
+
+# A tick enters the review schedule; confidence reschedules it
+
+
+def confidence_url(slug: str = FIRST_CHECK) -> str:
+    return reverse("progress:selfcheck-confidence", args=[slug])
+
+
+def days_from_today(n: int) -> datetime.date:
+    return timezone.localdate() + datetime.timedelta(days=n)
+
+
+def schedule_of(user, slug: str = FIRST_CHECK) -> tuple[str, int, datetime.date]:
+    row = CheckOff.objects.get(user=user, self_check__slug=slug)
+    return row.confidence, row.box, row.due_on
+
+
+def test_a_plain_tick_comes_back_for_review_in_three_days(learner_client, learner):
+    learner_client.post(toggle_url(), {"done": "1"})
+
+    assert schedule_of(learner) == ("", 1, days_from_today(3))
+
+
+def test_saying_shaky_brings_a_ticked_check_back_tomorrow(learner_client, learner):
+    tick(learner, FIRST_CHECK)
+
+    response = learner_client.post(confidence_url(), {"confidence": "shaky"})
+
+    assertRedirects(response, f"{phase_url()}#check-{FIRST_CHECK}", fetch_redirect_response=False)
+    assert schedule_of(learner) == ("shaky", 0, days_from_today(1))
+
+
+def test_saying_solid_brings_a_ticked_check_back_in_a_week(learner_client, learner):
+    tick(learner, FIRST_CHECK)
+
+    learner_client.post(confidence_url(), {"confidence": "solid"})
+
+    assert schedule_of(learner) == ("solid", 2, days_from_today(7))
+
+
+def test_saying_shaky_with_htmx_answers_the_row_with_shaky_pressed(learner_client, learner):
+    tick(learner, FIRST_CHECK)
+
+    response = learner_client.post(confidence_url(), {"confidence": "shaky"}, **HTMX)
+
+    assert response.status_code == 200
+    row = element_by_id(response.content, f"check-{FIRST_CHECK}")
+    assert row.depth == 0 and row.tag == "li"
+    chips = {e.text: e for e in elements(response.content) if "chip" in e.classes}
+    assert chips["Shaky"].attrs["aria-pressed"] == "true"
+    assert "chip-on" in chips["Shaky"].classes
+    assert chips["Solid"].attrs["aria-pressed"] == "false"
+    # The row still says done, and its tick button still unticks.
+    assertContains(response, 'aria-pressed="true" aria-label="Done:')
+    assert schedule_of(learner) == ("shaky", 0, days_from_today(1))
+
+
+def test_the_phase_page_shows_the_confidence_chips_only_on_ticked_checks(learner_client, learner):
+    tick(learner, FIRST_CHECK)
+    learner_client.post(confidence_url(), {"confidence": "solid"})
+
+    response = learner_client.get(phase_url())
+
+    row = element_by_id(response.content, f"check-{FIRST_CHECK}")
+    pressed = [
+        e.text
+        for e in elements(response.content)
+        if "chip" in e.classes and e.attrs.get("aria-pressed") == "true"
+    ]
+    assert pressed == ["Solid"]
+    assert "How well do you know it?" in row.text
+    assert (
+        "How well do you know it?" not in element_by_id(response.content, "check-p1-backprop").text
+    )
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_confidence_on_an_unticked_check_is_refused_and_ticks_nothing(learner_client, headers):
+    response = learner_client.post(confidence_url(), {"confidence": "shaky"}, **headers)
+
+    assert response.status_code == 400
+    assert not CheckOff.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["", "SHAKY", "unsure", "solid "])
+def test_a_confidence_that_is_not_shaky_or_solid_is_refused(learner_client, learner, value):
+    tick(learner, FIRST_CHECK)
+    before = schedule_of(learner)
+
+    response = learner_client.post(confidence_url(), {"confidence": value})
+
+    assert response.status_code == 400
+    assert schedule_of(learner) == before
+
+
+def test_confidence_on_an_unknown_check_is_a_404(learner_client):
+    response = learner_client.post(confidence_url("no-such-check"), {"confidence": "shaky"})
+
+    assert response.status_code == 404
+
+
+def test_confidence_only_changes_my_own_tick(learner_client, learner):
+    other = UserFactory()
+    tick(other, FIRST_CHECK)
+    tick(learner, FIRST_CHECK)
+
+    learner_client.post(confidence_url(), {"confidence": "shaky"})
+
+    assert schedule_of(other) == ("", 1, days_from_today(3))

@@ -1,0 +1,488 @@
+"""studyplan/caching.py: the cached dashboard never shows a figure older than the learner's last
+act or the last content change, carries no per-request value but its CSRF token, and is keyed by
+database values only."""
+
+import datetime
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from django.conf import settings
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from phases.models import ContentVersion, Phase, SelfCheck, Topic
+from progress.figures import learner_state
+from progress.models import CheckOff
+from progress.services.study import set_done
+from studyplan import caching
+from studyplan.auth import LearnerBackend
+from tests.factories import (
+    UserFactory,
+    domain_names,
+    drill_for,
+    items_of,
+    make_due,
+    make_plan,
+    mock_for,
+    tick,
+)
+from tests.html import domain_rows, page_text, without_csrf
+
+DASHBOARD = reverse("progress:dashboard")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "syllabus.yaml"
+
+
+def weighted(response) -> str:
+    return re.search(r'class="big-figure">(\d+)%', response.text).group(1)
+
+
+def cells(response, slug: str) -> list[str]:
+    return domain_rows(response, domain_names())[slug]
+
+
+def review_due(response, slug: str = "core-ml") -> str:
+    return cells(response, slug)[6]
+
+
+def key_for(user) -> str:
+    """The dashboard key for the user as a request loads it (with the content version)."""
+    return caching.dashboard_key(LearnerBackend().get_user(user.pk), timezone.localdate())
+
+
+def client_for(user, **defaults) -> Client:
+    client = Client(**defaults)
+    client.force_login(user)
+    return client
+
+
+# Every write to a learner's rows shows on their next dashboard
+
+
+@pytest.mark.django_db
+def test_a_tick_and_an_untick_show_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner)
+    assert weighted(learner_client.get(DASHBOARD)) == "0"
+    toggle = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
+
+    learner_client.post(toggle, {"done": "1"}, **HTMX)
+    after_tick = learner_client.get(DASHBOARD)
+    learner_client.post(toggle, {"done": "0"})
+    after_untick = learner_client.get(DASHBOARD)
+
+    assert weighted(after_tick) == "3"  # 1 of 6 core-ml checks x 20% = 3.3%
+    assert "1 of 42 self-checks done" in page_text(after_tick.content)
+    assert weighted(after_untick) == "0"
+
+
+@pytest.mark.django_db
+def test_a_tick_written_by_another_server_retires_the_cached_page(learner_client, learner):
+    # Another server process shares only the database: the progress version read with the user
+    # is what tells this process its copy is stale.
+    make_plan(learner)
+    learner_client.get(DASHBOARD)
+    set_done(
+        user=learner, self_check_id=SelfCheck.objects.get(slug="p2-fid-direction").pk, done=True
+    )
+
+    assert "1 of 42 self-checks done" in page_text(learner_client.get(DASHBOARD).content)
+
+
+@pytest.mark.django_db
+def test_a_confidence_rating_shows_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner)
+    tick(learner, "p1-backprop")
+    make_due(learner, "p1-backprop")
+    assert review_due(learner_client.get(DASHBOARD)) == "1"
+
+    learner_client.post(
+        reverse("progress:selfcheck-confidence", args=["p1-backprop"]), {"confidence": "solid"}
+    )
+
+    assert review_due(learner_client.get(DASHBOARD)) == "0"  # rescheduled a week out
+
+
+@pytest.mark.django_db
+def test_a_review_shows_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner)
+    tick(learner, "p1-backprop")
+    make_due(learner, "p1-backprop")
+    assert review_due(learner_client.get(DASHBOARD)) == "1"
+
+    learner_client.post(reverse("progress:review-answer", args=["p1-backprop"]), {"knew": "1"})
+
+    assert review_due(learner_client.get(DASHBOARD)) == "0"
+
+
+@pytest.mark.django_db
+def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner)
+    attempt = drill_for(learner, "trustworthy-ai")
+    assert cells(learner_client.get(DASHBOARD), "trustworthy-ai")[5] == "—"
+    item = items_of(attempt)[0]
+
+    learner_client.post(
+        reverse("progress:attempt-answer", args=[attempt.pk, 1]),
+        {"option": [str(i) for i in sorted(item.question.correct_options)]},
+    )
+
+    assert cells(learner_client.get(DASHBOARD), "trustworthy-ai")[5].startswith("100% (1/1")
+
+
+@pytest.mark.django_db
+def test_handing_in_a_mock_shows_on_the_next_dashboard(learner_client, learner, settings):
+    settings.MOCK_QUESTIONS = 10
+    make_plan(learner)
+    attempt = mock_for(learner)
+    assert cells(learner_client.get(DASHBOARD), "experimentation")[5] == "—"
+
+    learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]))
+
+    assert cells(learner_client.get(DASHBOARD), "experimentation")[5].startswith("0% (0/3")
+
+
+@pytest.mark.django_db
+def test_changing_the_plan_shows_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner, intensity="standard")
+    assert "Standard schedule" in learner_client.get(DASHBOARD).text
+
+    learner_client.post(
+        reverse("progress:plan-choose"),
+        {"intensity": "extended", "start_date": learner.study_plan.start_date.isoformat()},
+    )
+    learner_client.get(reverse("progress:plan"))  # shows the one-off "saved" message
+
+    assert "Extended schedule" in learner_client.get(DASHBOARD).text
+
+
+# The cached page is the page
+
+
+@pytest.mark.django_db
+def test_the_cached_dashboard_is_a_fresh_render_but_for_the_csrf_token(learner):
+    make_plan(learner, days_ago=3)
+    tick(learner, "p1-backprop", "p2-fid-direction")
+    make_due(learner, "p1-backprop")
+    # Two browsers of one learner: their own CSRF cookies, sessions and headers.
+    first = client_for(learner, HTTP_USER_AGENT="first browser", REMOTE_ADDR="198.51.100.1")
+    second = client_for(learner, HTTP_USER_AGENT="second browser", REMOTE_ADDR="203.0.113.9")
+    first.cookies[settings.CSRF_COOKIE_NAME] = secrets.token_hex(16)
+    second.cookies[settings.CSRF_COOKIE_NAME] = secrets.token_hex(16)
+
+    filled_by_first = first.get(DASHBOARD)
+    assert cache.get(key_for(learner)) is not None
+    from_cache = second.get(DASHBOARD)
+    cache.clear()
+    fresh = second.get(DASHBOARD)
+
+    assert from_cache.status_code == fresh.status_code == 200
+    assert without_csrf(from_cache.content) == without_csrf(fresh.content)
+    assert without_csrf(filled_by_first.content) == without_csrf(fresh.content)
+    # And the token itself is each browser's own.
+    assert from_cache.text != filled_by_first.text
+
+
+@pytest.mark.django_db
+def test_each_request_gets_its_own_working_csrf_token(learner):
+    make_plan(learner)
+    tick(learner, "p1-backprop")
+    first = client_for(learner, enforce_csrf_checks=True)
+    second = client_for(learner, enforce_csrf_checks=True)
+    first.get(DASHBOARD)  # fills the cache
+    page = second.get(DASHBOARD)  # served from it
+
+    for placeholder, _ in caching.PER_REQUEST.values():
+        assert placeholder not in page.text
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+    header_token = re.search(r'"x-csrftoken": "([^"]+)"', page.text).group(1)
+    assert token == header_token
+    logout = second.post(reverse("logout"), {"csrfmiddlewaretoken": token})
+    assert logout.status_code == 302
+
+
+@pytest.mark.django_db
+def test_one_learners_cached_page_is_never_served_to_another(learner_client, learner):
+    make_plan(learner)
+    tick(learner, "p1-backprop", "p1-multimodal-loss")
+    learner_client.get(DASHBOARD)
+    other = UserFactory()
+    make_plan(other)
+
+    assert "0 of 42 self-checks done" in page_text(client_for(other).get(DASHBOARD).content)
+
+
+@pytest.mark.django_db
+def test_a_page_with_a_message_is_not_kept(learner_client, learner):
+    learner_client.post(
+        reverse("progress:plan-choose"),
+        {"intensity": "standard", "start_date": timezone.localdate().isoformat()},
+    )
+    # The success message shows once, on the next page that renders messages.
+    assert "Your schedule is saved." in learner_client.get(DASHBOARD).text
+    assert "Your schedule is saved." not in learner_client.get(DASHBOARD).text
+
+
+# Keys: database values only, the same on every server
+
+
+@pytest.mark.django_db
+def test_a_dashboard_key_holds_only_the_user_progress_version_day_and_content_version(learner):
+    plan = make_plan(learner)
+    tick(learner, "p1-backprop")
+    plan.refresh_from_db()
+
+    first, second = key_for(learner), key_for(learner)
+
+    assert first == second
+    _, *parts = first.split(":")
+    assert parts == [
+        str(learner.pk),
+        str(plan.progress_version),
+        timezone.localdate().isoformat(),
+        str(ContentVersion.objects.get().number),
+    ]
+
+
+@pytest.mark.django_db
+def test_a_dashboard_key_moves_with_progress_the_day_and_the_content(learner):
+    make_plan(learner)
+    user = LearnerBackend().get_user(learner.pk)
+    today = timezone.localdate()
+    before = caching.dashboard_key(user, today)
+
+    assert caching.dashboard_key(user, today + datetime.timedelta(days=1)) != before
+    tick(learner, "p1-backprop")
+    assert key_for(learner) != before
+    after_tick = key_for(learner)
+    caching.content_changed()
+    assert key_for(learner) != after_tick
+
+
+@pytest.mark.django_db
+def test_without_a_plan_no_dashboard_is_cached(learner_client, learner):
+    assert key_for(learner) is None
+
+    learner_client.get(DASHBOARD)
+    tick(learner, "p1-backprop")
+
+    assert "1 of 42 self-checks done" in page_text(learner_client.get(DASHBOARD).content)
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_another_process_computes_the_same_dashboard_key(syllabus):
+    user = UserFactory()
+    make_plan(user)
+    tick(user, "p1-backprop")
+    today = timezone.localdate().isoformat()
+    script = (
+        "import datetime, django; django.setup(); "
+        "from studyplan.auth import LearnerBackend; from studyplan.caching import dashboard_key; "
+        f"user = LearnerBackend().get_user({user.pk}); "
+        f"print(dashboard_key(user, datetime.date.fromisoformat('{today}')))"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "studyplan.settings_test",
+        "DATABASE_URL": database_url(),
+    }
+
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+    assert result.stdout.strip() == key_for(user)
+
+
+# Content changes reach every learner page on the next request, with no timed expiry
+
+EDITED = "Edited: what does a residual connection do for gradient flow in deep networks?"
+
+
+@pytest.fixture
+def planned_learner(learner):
+    make_plan(learner)
+    tick(learner, "p1-multimodal-loss")  # on plan: the dashboard quotes the next check's prompt
+    return learner
+
+
+@pytest.mark.django_db
+def test_an_admin_save_of_a_self_check_shows_on_the_next_request(learner_client, planned_learner):
+    assert "p1-residual-gradient-flow" in learner_client.get(DASHBOARD).text
+    version = ContentVersion.objects.get().number
+    check = SelfCheck.objects.get(slug="p1-residual-gradient-flow")
+
+    check.prompt = EDITED
+    check.save()  # what the admin's change form does
+
+    assert ContentVersion.objects.get().number == version + 1
+    assert EDITED in page_text(learner_client.get(DASHBOARD).content)
+    phase = learner_client.get(reverse("progress:phase", args=["core-ml-foundations"]))
+    assert EDITED in page_text(phase.content)
+
+
+@pytest.mark.django_db
+def test_an_admin_delete_moves_the_content_version(syllabus):
+    version = ContentVersion.objects.get().number
+
+    Topic.objects.filter(slug="fid").get().delete()
+
+    assert ContentVersion.objects.get().number == version + 1
+
+
+@pytest.mark.django_db
+def test_a_content_reload_shows_on_the_next_request(learner_client, planned_learner, tmp_path):
+    learner_client.get(DASHBOARD)
+    version = ContentVersion.objects.get().number
+    objects = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    for obj in objects:
+        if obj["model"] == "phases.selfcheck" and obj["fields"]["slug"] == (
+            "p1-residual-gradient-flow"
+        ):
+            obj["fields"]["prompt"] = EDITED
+    edited = tmp_path / "syllabus.yaml"
+    edited.write_text(yaml.safe_dump(objects, allow_unicode=True), encoding="utf-8")
+
+    call_command("load_syllabus", file=edited, verbosity=0)
+
+    assert ContentVersion.objects.get().number > version
+    assert EDITED in page_text(learner_client.get(DASHBOARD).content)
+
+
+@pytest.mark.django_db
+def test_a_content_version_moved_by_another_server_rebuilds_this_servers_syllabus(
+    learner_client, planned_learner
+):
+    learner_client.get(reverse("progress:phase", args=["core-ml-foundations"]))
+    # Another server's edit: the rows change and the version moves, with no signal here.
+    SelfCheck.objects.filter(slug="p1-residual-gradient-flow").update(prompt=EDITED)
+    phase_url = reverse("progress:phase", args=["core-ml-foundations"])
+    assert EDITED not in learner_client.get(phase_url).text  # this process's snapshot stands
+
+    ContentVersion.bump()
+
+    assert EDITED in page_text(learner_client.get(phase_url).content)
+    assert EDITED in page_text(learner_client.get(DASHBOARD).content)
+
+
+# Reloading an edited syllabus keeps every learner's progress on the checks that remain
+
+KEPT = ["p1-residual-gradient-flow", "p3-clip-training"]
+RETIRED = "p3-time-series-geospatial"
+NEW = "p3-new-audio-spectrogram"
+
+
+def edited_syllabus(tmp_path: Path) -> Path:
+    objects = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    for obj in objects:
+        fields = obj["fields"]
+        if obj["model"] == "phases.phase" and fields["slug"] == "multimodal-data":
+            fields["title"] = "Multimodal data, fused deliberately"
+        if obj["model"] == "phases.topic" and fields["slug"] == "fid":
+            fields["title"] = "FID: lower means closer to real"
+        if obj["model"] == "phases.selfcheck" and fields["slug"] == RETIRED:
+            fields["retired"] = True
+    objects.append(
+        {
+            "model": "phases.selfcheck",
+            "fields": {
+                "slug": NEW,
+                "phase": ["multimodal-data"],
+                "domain": ["multimodal-data"],
+                "topic": None,
+                "prompt": "How does audio usually become a neural-network-ready input?",
+                "answer": "As a spectrogram: a time-frequency image a network can read.",
+                "order": 7,
+                "retired": False,
+            },
+        }
+    )
+    path = tmp_path / "syllabus.yaml"
+    path.write_text(yaml.safe_dump(objects, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def learner_with_ticks(learner):
+    make_plan(learner)
+    tick(learner, *KEPT, RETIRED)
+    return learner
+
+
+@pytest.mark.django_db
+def test_reload_keeps_ticks_on_remaining_checks_and_renames_in_place(learner_with_ticks, tmp_path):
+    kept_ids = {slug: SelfCheck.objects.get(slug=slug).pk for slug in KEPT}
+    phase_pk = Phase.objects.get(slug="multimodal-data").pk
+
+    call_command("load_syllabus", file=edited_syllabus(tmp_path), verbosity=0)
+
+    assert Phase.objects.get(pk=phase_pk).title == "Multimodal data, fused deliberately"
+    assert Topic.objects.get(slug="fid").title == "FID: lower means closer to real"
+    for slug, pk in kept_ids.items():
+        assert CheckOff.objects.filter(user=learner_with_ticks, self_check_id=pk).exists(), slug
+
+
+@pytest.mark.django_db
+def test_a_retired_check_no_longer_counts_anywhere(learner_with_ticks, tmp_path, client):
+    today = timezone.localdate()
+    before = learner_state(LearnerBackend().get_user(learner_with_ticks.pk), today=today).report
+    multimodal_before = next(d for d in before.domains if d.slug == "multimodal-data")
+
+    call_command("load_syllabus", file=edited_syllabus(tmp_path), verbosity=0)
+
+    after = learner_state(LearnerBackend().get_user(learner_with_ticks.pk), today=today).report
+    multimodal = next(d for d in after.domains if d.slug == "multimodal-data")
+    # One check retired (ticked) and one added (open): same total, one fewer done.
+    assert multimodal.total == multimodal_before.total
+    assert multimodal.done == multimodal_before.done - 1
+    assert after.done == before.done - 1
+    # The tick itself is kept as history; it just counts nowhere.
+    assert CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).exists()
+
+    client.force_login(learner_with_ticks)
+    phase_page = client.get(reverse("progress:phase", args=["multimodal-data"]))
+    assert phase_page.status_code == 200
+    assert f'id="check-{RETIRED}"' not in phase_page.text
+    assert f'id="check-{NEW}"' in phase_page.text
+    for name in ["progress:dashboard", "progress:plan", "phases:syllabus", "phases:home"]:
+        assert client.get(reverse(name)).status_code == 200, name
+    toggle = client.post(reverse("progress:selfcheck-toggle", args=[RETIRED]), {"done": "0"})
+    assert toggle.status_code == 404
+    assert CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).exists()
+
+
+@pytest.mark.django_db
+def test_reloading_the_real_syllabus_after_an_edit_restores_it(
+    learner_with_ticks, tmp_path, capsys
+):
+    call_command("load_syllabus", file=edited_syllabus(tmp_path), verbosity=0)
+    call_command("load_syllabus", verbosity=0)
+
+    # The loader warns about a live check the file no longer lists: it would go on counting.
+    assert f"still count: {NEW}" in capsys.readouterr().err
+    assert not SelfCheck.objects.get(slug=RETIRED).retired
+    assert CheckOff.objects.filter(user=learner_with_ticks).count() == 3
+    # The added check stays in the database (loaddata never deletes) but is not retired:
+    # removal is always said explicitly, with `retired: true`.
+    assert SelfCheck.objects.filter(slug=NEW).exists()
