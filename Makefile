@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev run test lint typecheck migrations-check pytest bench load clean
+.PHONY: install install-dev run test lint typecheck migrations-check pytest bench load cluster clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ bench: install-dev
 
 load: install-dev
 	$(BIN)/python scripts/load_ticks.py
+
+# Two gunicorn servers on PostgreSQL and Redis, checked over HTTP as one site (needs root: it
+# starts PostgreSQL 15 and redis-server, installing redis-server when missing).
+cluster: install-dev
+	$(BIN)/python scripts/cluster.py
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

@@ -4,8 +4,8 @@ Builds two throwaway databases (10 and 10,000 learners with plans and about 40 t
 created in bulk), serves each under gunicorn (2 workers, production settings, DEBUG off), logs
 one measured learner in and loads /healthz, the dashboard, a phase page and an HTMX tick toggle
 over loopback with wrk (or a Python client when wrk is missing). Prints throughput, p50/p95
-latency and query counts, checks the speed targets (docs/benchmarks.md) as ratios measured in the same run,
-and writes the table to docs/benchmarks.md.
+latency and query counts, checks the speed targets as ratios measured in the same run, and
+writes the table to docs/benchmarks.md.
 
     make bench                       # SQLite
     DATABASE_URL=postgres://user:pass@127.0.0.1/db make bench

@@ -41,9 +41,11 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def prepare_database(env: dict[str, str]) -> None:
+    # collectstatic first: with debug off every other command refuses to start without the
+    # static manifest it writes (studyplan.checks).
+    manage(env, "collectstatic", "--noinput", "-v0")
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "load_syllabus", "-v0")
-    manage(env, "collectstatic", "--noinput", "-v0")
 
 
 @contextlib.contextmanager
@@ -61,6 +63,8 @@ def gunicorn(env: dict[str, str], *, workers: int, threads: int = 1) -> Iterator
             f"--bind=127.0.0.1:{port}",
             "--log-level=warning",
             "--timeout=60",
+            # One control socket per user by default: two servers would fight over it.
+            "--no-control-socket",
         ],
         env=env,
         cwd=ROOT,

@@ -6,4 +6,7 @@ class StudyplanConfig(AppConfig):
     verbose_name = "Study plan"
 
     def ready(self) -> None:
-        from . import caching  # noqa: F401 - connects the signals that move the content version
+        from . import (
+            caching,  # noqa: F401 - connects the signals that move the content version
+            checks,  # noqa: F401 - registers the production checks
+        )

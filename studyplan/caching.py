@@ -6,9 +6,10 @@ What is cached:
   load_syllabus and every admin save or delete move it (``content_changed``), and each learner
   request reads it in the query that loads the user (studyplan.auth), so every server rebuilds
   its snapshot on the first request after a change, with no timed expiry.
-- Each learner's dashboard page, in Django's cache (per process by default, shared when the
-  cache is shared). Its key holds only database values: the learner's progress version, the day
-  and the content version, so every server computes the same key for the same state. Every write
+- Each learner's dashboard and phase pages, in Django's cache (per process by default, shared
+  through Redis when REDIS_URL is set). Its key holds only database values: the learner's
+  progress version, the day and the content version, so every server computes the same key for
+  the same state. Every write
   to a learner's rows goes through a service decorated with ``@moves_learner``, which moves the
   progress version after a change: a write path cannot forget to invalidate.
 
@@ -130,12 +131,17 @@ def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def dashboard_key(user: Any, today: datetime.date) -> str | None:
+def page_key(page: str, user: Any, today: datetime.date) -> str | None:
+    """The key of one learner's cached ``page``; None (not cached) before they have a plan."""
     plan = getattr(user, "study_plan", None)
     if plan is None:
         return None
     version = getattr(user, "content_version", None) or 0
-    return f"dashboard:{user.pk}:{plan.progress_version}:{today.isoformat()}:{version}"
+    return f"{page}:{user.pk}:{plan.progress_version}:{today.isoformat()}:{version}"
+
+
+def dashboard_key(user: Any, today: datetime.date) -> str | None:
+    return page_key("dashboard", user, today)
 
 
 Render = Callable[[dict[str, str]], tuple[str, datetime.datetime | None]]

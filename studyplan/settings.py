@@ -60,10 +60,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before sessions and axes read them: PostgreSQL cannot take a NUL in text (see the module).
+    "studyplan.middleware.RefuseNulHeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The learner's own time zone for every "today" and time on the page (needs request.user).
+    "studyplan.timezones.LearnerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -133,24 +137,61 @@ AUTHENTICATION_BACKENDS = [
     "studyplan.auth.LearnerBackend",
 ]
 
-# Failed-login limiting: five wrong passwords for one username from one address lock that pair
-# for 15 minutes. Keyed on the pair, so an attacker elsewhere cannot lock a learner out, and a
-# learner's own typos never lock anyone else. Behind a proxy, REMOTE_ADDR must be the client's.
+# Failed-password limiting (studyplan/lockout.py): five wrong passwords for one username from one
+# client address lock that pair, and twenty from one address, whatever the usernames, lock the
+# address (password spraying); each for up to 15 minutes, which a try during the lockout does not
+# extend. Keyed on the pair, so an attacker elsewhere cannot lock a learner out. The login form,
+# account deletion and the password change all count.
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_HANDLER = "studyplan.lockout.LockoutHandler"
+AXES_LOCKOUT_CALLABLE = "studyplan.lockout.lockout_response"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# The client's address (django-ipware). Reached directly (DJANGO_PROXY_COUNT=0), it is
+# REMOTE_ADDR and X-Forwarded-For is ignored: anyone can write that header. Behind N proxies,
+# each appending to X-Forwarded-For, it is the address the outermost proxy saw: the N-th entry
+# from the right (ipware counts the proxies listed in the header; the nearest is REMOTE_ADDR).
+PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
+if PROXY_COUNT > 0:
+    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...] = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT: int | None = PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+    AXES_IPWARE_PROXY_COUNT = None
+# A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
+IPWARE_STRICT = False
 
-# Signed-cookie sessions cost no query per request; the cookie holds only the user's id and a
-# hash of their password, so a password change or reset still ends every other session.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# With REDIS_URL, one cache shared by every process and server: cached pages and sessions.
+# Without it, a cache per process: the pages' keys hold only database values, so a page is never
+# stale, but a logged-out session may live on in another process's memory (`check --deploy`
+# warns when debug is off).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "studyplan",
+            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "studyplan",
+        }
+    }
+
+# Sessions in the database, read through the cache: no query on a cache hit, and logging out,
+# changing the password or deleting the account deletes the session, so a copied cookie stops
+# working. `clearsessions` removes expired ones (docs/deploy.md).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
-
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
-}
 
 # Only our own files: htmx is served from our static files, the CSS too, the chart is inline SVG
 # drawn by the server, and no template carries an inline script or style.
@@ -192,6 +233,8 @@ STORAGES = {
     },
 }
 
+# The console by default, for `make run`; with debug off `check --deploy` refuses it (and any
+# backend that delivers nothing): production sets the SMTP backend and its server here.
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
@@ -201,6 +244,8 @@ EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_flag("DJANGO_EMAIL_USE_TLS")
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "studyplan@localhost")
+# Where the site is reached from outside: the links in emails sent with no request to go by.
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Behind HTTPS in production; all of these are off for local http://127.0.0.1:8000.
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)

@@ -55,14 +55,20 @@ def test_without_debug_it_starts_with_a_secret_key():
     assert result.stdout.strip() == "False"
 
 
-def test_production_settings_pass_the_system_checks_including_django_csps():
-    # django-csp 4 refuses its old CSP_* settings with an error here (csp.E001).
+def test_production_settings_pass_the_system_checks_including_django_csps(tmp_path):
+    # django-csp 4 refuses its old CSP_* settings with an error here (csp.E001). With debug off
+    # the checks also need the static manifest collectstatic writes (studyplan.E002).
+    (tmp_path / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     code = (
         "import django; django.setup()\n"
         "from django.core.management import call_command\n"
         "call_command('check', fail_level='WARNING')\n"
     )
-    result = start(code, DJANGO_SECRET_KEY="a-long-random-production-secret-0123456789abcdef")
+    result = start(
+        code,
+        DJANGO_SECRET_KEY="a-long-random-production-secret-0123456789abcdef",
+        DJANGO_STATIC_ROOT=str(tmp_path),
+    )
 
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout

@@ -1,0 +1,108 @@
+"""System checks for a production set-up (`manage.py check`, `check --deploy`).
+
+- studyplan.E001 (deploy): with debug off, mail must go somewhere: password-reset links and
+  reminders are sent by email.
+- studyplan.E002 (every start): with debug off, the static files manifest must exist, or every
+  HTML page answers 500. Tagged SERVING, which collectstatic does not run, so collectstatic can
+  still write the manifest; gunicorn runs no checks, so studyplan/wsgi.py calls
+  ``refuse_to_serve``.
+- studyplan.W001 (deploy): with debug off and no shared cache, sessions are cached per process.
+- studyplan.W002 (deploy): with debug off, SITE_URL (the links in reminder emails) must be an
+  https address that is not loopback.
+"""
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin
+from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
+from django.core.files.storage import storages
+
+SERVING = "serving"
+LOOPBACK = {"localhost", "127.0.0.1", "::1", None}
+
+MAIL_GOES_NOWHERE = {
+    "django.core.mail.backends.console.EmailBackend",
+    "django.core.mail.backends.locmem.EmailBackend",
+    "django.core.mail.backends.dummy.EmailBackend",
+    "django.core.mail.backends.filebased.EmailBackend",
+}
+PER_PROCESS_CACHES = {
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+}
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def mail_is_delivered(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    if settings.DEBUG or settings.EMAIL_BACKEND not in MAIL_GOES_NOWHERE:
+        return []
+    return [
+        checks.Error(
+            f"EMAIL_BACKEND is {settings.EMAIL_BACKEND}, which sends no mail: learners would "
+            "never get their password-reset links or weekly reminders.",
+            hint="Set DJANGO_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and "
+            "DJANGO_EMAIL_HOST, DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER, "
+            "DJANGO_EMAIL_HOST_PASSWORD (README, Production).",
+            id="studyplan.E001",
+        )
+    ]
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def site_url_is_public(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    url = urlsplit(settings.SITE_URL)
+    if settings.DEBUG or (url.scheme == "https" and url.hostname not in LOOPBACK):
+        return []
+    return [
+        checks.Warning(
+            f"SITE_URL is {settings.SITE_URL}: the links in reminder emails would not reach "
+            "learners.",
+            hint="Set DJANGO_SITE_URL to the site's public https address (README, Production).",
+            id="studyplan.W002",
+        )
+    ]
+
+
+@checks.register(SERVING)
+def static_manifest_exists(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    storage = storages["staticfiles"]
+    if settings.DEBUG or not isinstance(storage, ManifestFilesMixin):
+        return []
+    if storage.manifest_storage.exists(storage.manifest_name):
+        return []
+    where = storage.manifest_storage.path(storage.manifest_name)
+    return [
+        checks.Error(
+            f"The static files manifest {where} is missing, so every HTML page would answer "
+            "500: run collectstatic.",
+            hint="Run `python manage.py collectstatic --noinput` (with the same "
+            "DJANGO_STATIC_ROOT) before migrate and before starting the server.",
+            id="studyplan.E002",
+        )
+    ]
+
+
+@checks.register(checks.Tags.caches, deploy=True)
+def sessions_are_shared(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    if settings.DEBUG or settings.CACHES["default"]["BACKEND"] not in PER_PROCESS_CACHES:
+        return []
+    return [
+        checks.Warning(
+            "Sessions are cached in each process's memory: with several gunicorn workers or "
+            "servers, a session ended by logging out can live on in another process's cache.",
+            hint="Set REDIS_URL (docs/deploy.md), or serve from a single process.",
+            id="studyplan.W001",
+        )
+    ]
+
+
+def refuse_to_serve() -> None:
+    """Stop a server whose every page would fail: gunicorn runs no system checks itself."""
+    errors = [error for error in checks.run_checks(tags=[SERVING]) if error.is_serious()]
+    if errors:
+        raise ImproperlyConfigured(
+            "\n".join(f"{error.id}: {error.msg} {error.hint or ''}".strip() for error in errors)
+        )

@@ -1,0 +1,105 @@
+"""Failed-password limiting, on top of django-axes (the settings are in studyplan/settings.py).
+
+Two limits, both over the last AXES_COOLOFF_TIME: AXES_FAILURE_LIMIT wrong passwords for one
+username from one client address lock that pair (a learner's own typos lock nobody else, and
+an attacker elsewhere cannot lock a learner out), and LOGIN_ADDRESS_FAILURE_LIMIT wrong
+passwords from one address, whatever the usernames, lock that address (password spraying).
+axes compares one failure count with one limit, so ``LockoutHandler.get_failures`` reports the
+address limit on the pair limit's scale.
+
+Every password check goes through the limiter: the login form through Django's authenticate(),
+and the account's own checks (deleting it, changing the password) through
+``password_confirmed``.
+"""
+
+import datetime
+from typing import Any
+
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import (
+    get_client_username,
+    get_cool_off,
+    get_credentials,
+    get_failure_limit,
+    get_lockout_parameters,
+)
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.contrib.auth import authenticate
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+BY_ADDRESS = "ip_address"
+
+
+class LockoutHandler(AxesDatabaseHandler):
+    def failures_by_limit(
+        self, request: HttpRequest, credentials: dict[str, Any] | None = None
+    ) -> tuple[int, int]:
+        """Recent failures of (this username, this address) and of this address alone."""
+        pair = address = 0
+        for parameters, attempts in zip(
+            get_lockout_parameters(request, credentials),
+            self.get_user_attempts(request, credentials),
+            strict=True,
+        ):
+            count = attempts.aggregate(n=Sum("failures_since_start"))["n"] or 0
+            if parameters == BY_ADDRESS:
+                address = max(address, count)
+            else:
+                pair = max(pair, count)
+        return pair, address
+
+    def reset_user_attempts(
+        self, request: HttpRequest, credentials: dict[str, Any] | None = None
+    ) -> int:
+        # A login that succeeds forgives that username's failures from this address, never the
+        # address's failures for other usernames: an attacker logging in to an account of their
+        # own between tries must not reset the count against spraying.
+        count, _ = AccessAttempt.objects.filter(
+            username=get_client_username(request, credentials),
+            ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
+        ).delete()
+        return count
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        pair, address = self.failures_by_limit(request, credentials)
+        if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            return max(pair, get_failure_limit(request, credentials))
+        return pair
+
+
+def locked_by_address(request: HttpRequest, credentials: dict[str, Any] | None) -> bool:
+    _, address = LockoutHandler().failures_by_limit(request, credentials)
+    return address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+
+
+def lockout_response(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """The page for a refused password (AXES_LOCKOUT_CALLABLE): which limit was hit, for how
+    long, and what still works."""
+    cool_off = get_cool_off(request) or datetime.timedelta(0)
+    context = {
+        "minutes": int(cool_off.total_seconds() // 60),
+        "by_address": locked_by_address(request, credentials),
+        "confirming": request.user.is_authenticated,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
+def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:
+    """Whether ``password`` is ``user``'s, checked as a login is: a wrong one counts towards the
+    lockout of (username, address) and of the address, and during a lockout even the right one
+    is refused (then ``request.axes_locked_out`` is set and the response becomes the lockout
+    page). The right one forgives the learner's earlier typos, as a login does."""
+    username = user.get_username()
+    confirmed = authenticate(request, username=username, password=password)
+    if confirmed is None or confirmed.pk != user.pk:
+        return False
+    if settings.AXES_RESET_ON_SUCCESS:
+        LockoutHandler().reset_user_attempts(request, get_credentials(username))
+    return True

@@ -1,0 +1,36 @@
+"""A request whose headers or cookies hold a NUL character is refused before anything reads them."""
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+
+NUL = "\x00"
+
+
+class RefuseNulHeadersMiddleware:
+    """Answer 400 to a request with a NUL character in a header (cookies included).
+
+    PostgreSQL refuses NUL in text (psycopg raises DataError), even in a comparison; SQLite stores
+    it. Headers reach queries where no form stands in between: django-axes stores the User-Agent
+    and Accept of every login and failed login, and the session cookie is looked up in the
+    session table. So without this check a NUL there is a 500 on the production database only.
+    Form fields and URL parameters are left to their views, which name the field that was wrong
+    (Django's form fields already refuse NUL with "Null characters are not allowed.");
+    tests/test_hostile_input.py sweeps every page with NUL in every field on both databases.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if any(
+            NUL in value
+            for name, value in request.META.items()
+            if name.startswith("HTTP_") and isinstance(value, str)
+        ):
+            return HttpResponseBadRequest(
+                "Null characters are not allowed: a header or cookie of this request contains "
+                "one (\\x00). Nothing was changed.",
+                content_type="text/plain; charset=utf-8",
+            )
+        return self.get_response(request)
