@@ -1,0 +1,75 @@
+from typing import Any
+
+from django.core.mail import get_connection
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from progress.services import reminders
+
+FAILURES_SHOWN = 20  # cron mails this output: the first few say what went wrong
+
+
+def _reminders(count: int) -> str:
+    return "1 reminder" if count == 1 else f"{count} reminders"
+
+
+class Command(BaseCommand):
+    help = (
+        "Send this week's reminder email to every learner who asked for one and has not had it "
+        "yet. Safe to run as often as you like, on several servers at once: each learner gets at "
+        "most one a week (Monday to Sunday, in the site's time zone)."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--dry-run",
+            action="store_true",
+            help="Print each reminder (to, subject, body) instead of sending it; claims nothing.",
+        )
+
+    def handle(self, *args: Any, dry_run: bool = False, **options: Any) -> None:
+        today = timezone.localdate()
+        week = f"the week of {reminders.week_start(today):%Y-%m-%d}"
+        if dry_run:
+            count = 0
+            for user in reminders.learners_due(today):
+                reminder = reminders.compose(user, now=timezone.now())
+                self.stdout.write(
+                    f"To: {reminder.to}\nSubject: {reminder.subject}\n\n{reminder.body}\n{'-' * 72}"
+                )
+                count += 1
+            self.stdout.write(
+                f"Would send {_reminders(count)} for {week} (dry run: nothing sent, nothing "
+                "claimed)."
+            )
+            return
+
+        sent, taken, failed = 0, 0, []
+        with get_connection() as connection:
+            for user in reminders.learners_due(today):
+                try:
+                    sent_one = reminders.send_reminder(
+                        user=user, today=today, connection=connection
+                    )
+                except Exception as exc:  # one bad address must not stop the others
+                    failed.append(f"{user.email}: {exc}")
+                    continue
+                if sent_one is None:
+                    taken += 1
+                else:
+                    sent += 1
+                    if options["verbosity"] >= 2:
+                        self.stdout.write(f"Sent to {sent_one.to}: {sent_one.subject}")
+        summary = f"Sent {_reminders(sent)} for {week}."
+        if taken:
+            summary += f" {taken} already taken by another run at the same time."
+        self.stdout.write(summary)
+        if failed:
+            shown = FAILURES_SHOWN
+            lines = "\n".join(f"  - {line}" for line in failed[:shown])
+            if len(failed) > shown:
+                lines += f"\n  and {len(failed) - shown} more"
+            raise CommandError(
+                f"{_reminders(len(failed))} could not be sent; they will be tried again on the "
+                f"next run:\n{lines}"
+            )

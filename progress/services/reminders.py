@@ -1,0 +1,276 @@
+"""The weekly reminder email: opting in and out, what it says, and the claim that sends it once.
+
+At most one reminder per learner per week, however often ``send_reminders`` runs and on however
+many servers: a run first *claims* the learner's week with one conditional UPDATE on their
+Profile (``reminded_on`` empty or before this week's Monday becomes today), and only the run whose
+UPDATE changed the row sends. The database serialises the UPDATEs, so two runs racing for one
+learner get one row changed between them. Weeks start on Monday in the site's time zone.
+"""
+
+import datetime
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from studyplan.caching import content_version_subquery
+from studyplan.timezones import learner_zone
+
+from ..figures import learner_state
+from ..models import Profile
+
+# Specific to reminders: a token signed for anything else never unsubscribes anyone.
+UNSUBSCRIBE_SALT = "progress.reminders.unsubscribe"
+
+
+def week_start(today: datetime.date) -> datetime.date:
+    """The Monday of ``today``'s week: a learner gets one reminder from here to Sunday."""
+    return today - datetime.timedelta(days=today.weekday())
+
+
+def absolute(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+# Opting in and out
+
+
+@transaction.atomic
+def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
+    """Turn the learner's weekly reminder on or off; ``email``, when given, becomes theirs."""
+    if email:
+        user.email = email
+        user.save(update_fields=["email"])
+    profile, _ = Profile.objects.update_or_create(user=user, defaults={"weekly_reminder": on})
+    return profile
+
+
+def reminder_is_on(user: Any) -> bool:
+    # The profile comes with request.user (studyplan.auth): no query on the account page.
+    try:
+        return bool(user.profile.weekly_reminder)
+    except ObjectDoesNotExist:
+        return False
+
+
+def unsubscribe_token(user_id: int) -> str:
+    return signing.dumps(user_id, salt=UNSUBSCRIBE_SALT)
+
+
+def learner_of_token(token: str) -> int:
+    """The learner a token was signed for; ``signing.BadSignature`` for any other string."""
+    value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if type(value) is not int:
+        raise signing.BadSignature("An unsubscribe token names a learner by id.")
+    return value
+
+
+def unsubscribe_url(user_id: int) -> str:
+    return absolute(reverse("progress:reminder-unsubscribe", args=[unsubscribe_token(user_id)]))
+
+
+def unsubscribe(*, user_id: int) -> None:
+    """No more reminders for this learner (nothing happens for an account that is gone)."""
+    Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
+
+
+# What a reminder says
+
+
+@dataclass(frozen=True)
+class Reminder:
+    to: str
+    subject: str
+    body: str
+    unsubscribe_url: str
+
+    def message(self, connection: Any = None) -> EmailMessage:
+        return EmailMessage(
+            subject=self.subject,
+            body=self.body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[self.to],
+            connection=connection,
+            headers={
+                # RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which
+                # POSTs "List-Unsubscribe=One-Click" to this address.
+                "List-Unsubscribe": f"<{self.unsubscribe_url}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+        )
+
+
+def _on(day: datetime.date) -> str:
+    return f"{day.day} {day:%b %Y}"
+
+
+def _days(count: int) -> str:
+    return "1 day" if count == 1 else f"{count} days"
+
+
+def _countdown(plan: Any, finish: datetime.date | None, today: datetime.date, plan_url: str) -> str:
+    if plan.exam_date is not None:
+        days = (plan.exam_date - today).days
+        if days > 0:
+            return f"{_days(days)} to your exam on {_on(plan.exam_date)}."
+        if days == 0:
+            return "Your exam is today."
+        return (
+            f"Your exam date, {_on(plan.exam_date)}, has passed: if you have booked a new one, "
+            f"set it on your plan page: {plan_url}"
+        )
+    if finish is None:
+        return ""
+    days = (finish - today).days
+    if days > 0:
+        return f"No exam date set: your plan ends on {_on(finish)}, in {_days(days)}."
+    if days == 0:
+        return "No exam date set: your plan ends today."
+    return (
+        f"No exam date set: your plan ended on {_on(finish)}, {_days(-days)} ago. Set an exam "
+        f"date on your plan page to count down to it: {plan_url}"
+    )
+
+
+def _reviews(count: int, url: str) -> str:
+    if count == 0:
+        return "No self-checks are due for review."
+    if count == 1:
+        return f"1 self-check is due for review: {url}"
+    return f"{count} self-checks are due for review: {url}"
+
+
+def compose(user: Any, *, now: datetime.datetime) -> Reminder:
+    """The reminder for one learner, from the figures their dashboard shows, on their own day
+    (their time zone's, when they have set one)."""
+    with timezone.override(learner_zone(user)):
+        return _compose(user, today=timezone.localdate(now))
+
+
+def _compose(user: Any, today: datetime.date) -> Reminder:
+    state = learner_state(user, today=today, with_practice=True)
+    report = state.report
+    lagging = report.lagging
+    links = {
+        name: absolute(reverse(f"progress:{name}"))
+        for name in ("dashboard", "plan", "plan-choose", "review", "account")
+    }
+    next_check = state.next_check() if state.plan is not None else None
+    if state.plan is None:
+        subject = "NCA-GENM this week: choose your study schedule"
+        standing = (
+            "You have not chosen a study schedule yet, so nothing can be measured against one. "
+            f"Choose one: {links['plan-choose']}"
+        )
+    elif lagging is not None:
+        subject = f"NCA-GENM this week: {lagging.name} is behind"
+        standing = f"Lagging domain: {lagging.reason}."
+    else:
+        subject = "NCA-GENM this week: you are on plan"
+        standing = "You are on plan: no domain is behind what your schedule expects by today."
+    context = {
+        "user": user,
+        "standing": standing,
+        "next_check": next_check,
+        "next_check_url": (
+            absolute(
+                f"{reverse('progress:phase', args=[next_check.phase.slug])}#check-{next_check.slug}"
+            )
+            if next_check
+            else ""
+        ),
+        "reviews": _reviews(report.due_reviews, links["review"]),
+        "countdown": (
+            _countdown(
+                state.plan,
+                state.schedule.finish if state.schedule else None,
+                today,
+                links["plan"],
+            )
+            if state.plan is not None
+            else ""
+        ),
+        "links": links,
+        "unsubscribe_url": unsubscribe_url(user.pk),
+    }
+    return Reminder(
+        to=user.email,
+        subject=subject,
+        body=render_to_string("email/reminder.txt", context).strip() + "\n",
+        unsubscribe_url=context["unsubscribe_url"],
+    )
+
+
+# Who gets one, and the claim
+
+
+def _not_reminded_this_week(today: datetime.date, via: str = "") -> Q:
+    return Q(**{f"{via}reminded_on__isnull": True}) | Q(
+        **{f"{via}reminded_on__lt": week_start(today)}
+    )
+
+
+def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
+    """Opted-in learners with an email address who have had no reminder this week.
+
+    Read a chunk at a time, each read finished before the caller writes a claim: SQLite refuses
+    to turn a connection with a read still open into a writer once another process has written
+    (a second server's run), and a PostgreSQL cursor held open would pin a snapshot as long.
+    """
+    due = (
+        get_user_model()
+        ._default_manager.filter(is_active=True, profile__weekly_reminder=True)
+        .exclude(email="")
+        .filter(_not_reminded_this_week(today, via="profile__"))
+    )
+    ids = list(due.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), chunk):
+        yield from list(
+            due.filter(pk__in=ids[start : start + chunk])
+            .select_related("profile", "study_plan__intensity")
+            .annotate(content_version=content_version_subquery())
+            .order_by("pk")
+        )
+
+
+def claim(*, user_id: int, today: datetime.date) -> bool:
+    """Take this week's reminder for the learner; True for exactly one caller per week.
+
+    One UPDATE whose WHERE reads only the row it changes: a second UPDATE waits for the first and
+    then finds the row no longer matching (PostgreSQL re-checks it; SQLite runs one writer at a
+    time). A filter through a join would be a subquery, read from a snapshot taken before the wait.
+    """
+    return bool(
+        Profile.objects.filter(user_id=user_id, weekly_reminder=True)
+        .filter(_not_reminded_this_week(today))
+        .update(reminded_on=today)
+    )
+
+
+def release(*, user_id: int, today: datetime.date, previous: datetime.date | None) -> None:
+    """Give back a claim whose email could not be sent, so the next run tries again."""
+    Profile.objects.filter(user_id=user_id, reminded_on=today).update(reminded_on=previous)
+
+
+def send_reminder(*, user: Any, today: datetime.date, connection: Any = None) -> Reminder | None:
+    """Claim the learner's week and send their reminder; None when another run has claimed it."""
+    previous = user.profile.reminded_on
+    if not claim(user_id=user.pk, today=today):
+        return None
+    try:
+        reminder = compose(user, now=timezone.now())
+        reminder.message(connection).send()
+    except BaseException:
+        release(user_id=user.pk, today=today, previous=previous)
+        raise
+    return reminder
