@@ -34,6 +34,7 @@ class PhaseSlot:
 class Schedule:
     slots: tuple[PhaseSlot, ...]
     hours_per_week: int
+    fitted: bool = False  # compressed to the exam date (fit_to), not an intensity's pace
 
     @property
     def start(self) -> datetime.date:
@@ -46,6 +47,14 @@ class Schedule:
     @property
     def total_hours(self) -> int:
         return sum(slot.hours for slot in self.slots)
+
+    @property
+    def days(self) -> int:
+        return (self.finish - self.start).days + 1
+
+    @property
+    def weeks(self) -> float:
+        return round(self.days / 7, 1)
 
     def current(self, today: datetime.date) -> PhaseSlot | None:
         """The phase the calendar has the learner in today (None before the start or after it)."""
@@ -115,3 +124,119 @@ def fitting_intensity(
     if not fitting:
         return None
     return max(fitting, key=lambda option: option.order).slug
+
+
+# Fitting a plan to the exam date, when no intensity finishes before it.
+
+# The weekly hours past which a fitted plan carries a warning.
+HEAVY_WEEK_HOURS = 25
+HEAVY_WEEK_TEXT = f"more than {HEAVY_WEEK_HOURS} hours a week is a lot alongside a job"
+
+
+def phase_weights(
+    phase_domains: Sequence[tuple[int, Sequence[tuple[str, int]]]],
+) -> tuple[tuple[int, float], ...]:
+    """Each phase's share of the exam from its domains ``(slug, exam weight)``; a domain that
+    two phases list gives each half its weight, so no domain counts twice."""
+    listed: dict[str, int] = {}
+    for _, domains in phase_domains:
+        for slug, _weight in domains:
+            listed[slug] = listed.get(slug, 0) + 1
+    return tuple(
+        (number, sum(weight / listed[slug] for slug, weight in domains))
+        for number, domains in phase_domains
+    )
+
+
+def hours_by_weight(
+    total_hours: int, weights: Sequence[tuple[int, float]]
+) -> tuple[tuple[int, int], ...]:
+    """Split ``total_hours`` across phases ``(number, weight)`` in proportion to weight, in
+    whole hours that add up to the total, every phase at least one hour.
+
+    A phase whose share is under an hour gets its one hour and the rest is shared again among
+    the others; whole hours then go by the largest remainder, so every phase is less than an
+    hour away from its share.
+    """
+    if not weights:
+        raise ValueError("a schedule needs at least one phase")
+    if total_hours < len(weights):
+        raise ValueError("fewer hours than phases: every phase needs at least one hour")
+    if any(weight < 0 for _, weight in weights) or sum(weight for _, weight in weights) <= 0:
+        raise ValueError("phase weights must not be negative, nor all zero")
+    one_hour: set[int] = set()
+    while True:
+        shared = [i for i in range(len(weights)) if i not in one_hour]
+        hours_left = total_hours - len(one_hour)
+        shared_weight = sum(weights[i][1] for i in shared)
+        exact = {i: hours_left * weights[i][1] / shared_weight for i in shared}
+        under = {i for i, share in exact.items() if share < 1}
+        if not under:
+            break
+        one_hour |= under
+    hours = dict.fromkeys(one_hour, 1) | {i: math.floor(share) for i, share in exact.items()}
+    by_remainder = sorted(shared, key=lambda i: (hours[i] - exact[i], i))
+    for i in by_remainder[: hours_left - sum(hours[i] for i in shared)]:
+        hours[i] += 1
+    return tuple((number, hours[i]) for i, (number, _) in enumerate(weights))
+
+
+def fit_to(
+    phase_hours: Sequence[tuple[int, int]], start: datetime.date, exam: datetime.date
+) -> Schedule:
+    """Phases ``(number, hours)`` compressed into the days from ``start`` to the day before
+    ``exam``: each phase's days follow its hours, every phase gets at least one day, and the
+    last ends the day before the exam. The weekly hours it asks for are the total hours over
+    the weeks available, rounded up to a whole hour."""
+    if not phase_hours:
+        raise ValueError("a schedule needs at least one phase")
+    available = (exam - start).days
+    if available <= 0:
+        raise ValueError("the exam must come after the start date")
+    if available < len(phase_hours):
+        raise ValueError("fewer days before the exam than phases: every phase needs a day")
+    total = sum(hours for _, hours in phase_hours)
+    if total <= 0:
+        raise ValueError("a schedule needs some hours")
+    slots = []
+    cumulative_hours = 0
+    days_used = 0
+    for index, (number, hours) in enumerate(phase_hours):
+        cumulative_hours += hours
+        phases_after = len(phase_hours) - index - 1
+        # Boundaries come from cumulative hours, held between one day for this phase and one
+        # day for each phase still to come.
+        days_after = min(
+            max(days_used + 1, math.ceil(cumulative_hours * available / total)),
+            available - phases_after,
+        )
+        slots.append(
+            PhaseSlot(
+                number=number,
+                hours=hours,
+                start=start + datetime.timedelta(days=days_used),
+                end=start + datetime.timedelta(days=days_after - 1),
+            )
+        )
+        days_used = days_after
+    return Schedule(
+        slots=tuple(slots), hours_per_week=math.ceil(total * 7 / available), fitted=True
+    )
+
+
+# Study sessions a week, for the dashboard's "study days this week".
+
+SESSION_HOURS = 2
+MIN_SESSIONS = 3
+MAX_SESSIONS = 6
+SESSIONS_TEXT = (
+    f"your plan's weekly hours in sessions of about {SESSION_HOURS} hours, at least "
+    f"{MIN_SESSIONS} a week so the material has time to settle between them and at most "
+    f"{MAX_SESSIONS} so one day a week stays free"
+)
+
+
+def sessions_per_week(hours_per_week: int) -> int:
+    """Planned study sessions a week: fast track's 20 h make 6 (weekdays and a weekend day),
+    standard's 8 h make 4, extended's 4 h make 3."""
+    return min(MAX_SESSIONS, max(MIN_SESSIONS, math.ceil(hours_per_week / SESSION_HOURS)))

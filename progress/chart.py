@@ -1,10 +1,12 @@
 """Geometry of the dashboard chart, drawn as inline SVG by the server.
 
 Each domain is a column whose width follows its exam share and whose fill rises with its
-readiness; a dashed line marks where the plan says it should be by today.
+readiness; a dashed line marks where the plan says it should be by today. The practice history
+is two lines across attempts; the study-activity calendar is a grid of days.
 """
 
-from collections.abc import Sequence
+import datetime
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .readiness import DomainReadiness
@@ -100,4 +102,115 @@ def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | No
         bar=bar,
         points=points,
         gridlines=[(y(percent), percent) for percent in sorted({0, 25, 50, bar, 100})],
+    )
+
+
+# The study-activity calendar: the last weeks as a grid of days, a column per week (Monday on
+# top), each day shaded by how much was done that day.
+
+ACTIVITY_WEEKS = 12
+CELL = 14
+CELL_GAP = 3
+ACTIVITY_LEFT = 32  # room for the weekday labels
+ACTIVITY_TOP = 18  # room for the month labels
+# The fewest actions (ticks, reviews and answers) for levels 1 to 4: one self-check is a
+# little, a phase's worth of self-checks or a short drill a fair day, a mock a big one.
+LEVEL_FLOORS = (1, 3, 6, 12)
+WEEKDAY_LABELS = ((0, "Mon"), (2, "Wed"), (4, "Fri"))
+
+
+@dataclass(frozen=True)
+class DayCell:
+    day: datetime.date
+    count: int
+    level: int  # 0 (nothing) to 4
+    x: int
+    y: int
+
+    # Ready-made strings: the page draws some 80 cells, and each template lookup costs.
+    @property
+    def iso(self) -> str:
+        return self.day.isoformat()
+
+    @property
+    def label(self) -> str:
+        done = f"{self.count} action{'' if self.count == 1 else 's'}" if self.count else "nothing"
+        return f"{self.day:%a} {self.day.day} {self.day:%b}: {done}"
+
+
+@dataclass(frozen=True)
+class ActivityGrid:
+    cells: tuple[DayCell, ...]  # oldest first, up to and including today
+    months: tuple[tuple[int, datetime.date], ...]  # x of a label, and the month's first day
+    weekdays: tuple[tuple[int, str], ...]  # y of a label's baseline, and the label
+    width: int
+    height: int
+    cell: int = CELL
+
+    @property
+    def first(self) -> datetime.date:
+        return self.cells[0].day
+
+    @property
+    def today(self) -> DayCell:
+        return self.cells[-1]
+
+
+def activity_level(count: int) -> int:
+    return sum(1 for floor in LEVEL_FLOORS if count >= floor)
+
+
+def level_ranges() -> list[tuple[int, str]]:
+    """Each level with the actions a day needs for it, for the key: (1, "1–2"), …, (4, "12+")."""
+    ranges = [(0, "none")]
+    for level, floor in enumerate(LEVEL_FLOORS, start=1):
+        if level < len(LEVEL_FLOORS):
+            top = LEVEL_FLOORS[level] - 1
+            ranges.append((level, str(floor) if top == floor else f"{floor}–{top}"))
+        else:
+            ranges.append((level, f"{floor}+"))
+    return ranges
+
+
+def activity_start(today: datetime.date, weeks: int = ACTIVITY_WEEKS) -> datetime.date:
+    """The Monday the grid starts on: ``weeks`` columns, the last one holding today."""
+    return today - datetime.timedelta(days=today.weekday(), weeks=weeks - 1)
+
+
+def activity_grid(
+    counts: Mapping[datetime.date, int], today: datetime.date, weeks: int = ACTIVITY_WEEKS
+) -> ActivityGrid:
+    """A cell for each day from ``activity_start`` to today (the days after today in its week are
+    left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0."""
+    first = activity_start(today, weeks)
+    step = CELL + CELL_GAP
+    cells = []
+    months = []
+    for offset in range((today - first).days + 1):
+        day = first + datetime.timedelta(days=offset)
+        column, row = divmod(offset, 7)
+        count = counts.get(day, 0)
+        cells.append(
+            DayCell(
+                day=day,
+                count=count,
+                level=activity_level(count),
+                x=ACTIVITY_LEFT + column * step,
+                y=ACTIVITY_TOP + row * step,
+            )
+        )
+        # A month is named over the week its first day falls in, and over the first week when
+        # the next name is far enough away not to collide with it.
+        if day.day == 1:
+            months.append((ACTIVITY_LEFT + column * step, day))
+    if not months or months[0][0] - ACTIVITY_LEFT >= 3 * step:
+        months.insert(0, (ACTIVITY_LEFT, first.replace(day=1)))
+    return ActivityGrid(
+        cells=tuple(cells),
+        months=tuple(months),
+        weekdays=tuple(
+            (ACTIVITY_TOP + row * step + CELL - 3, label) for row, label in WEEKDAY_LABELS
+        ),
+        width=ACTIVITY_LEFT + weeks * step - CELL_GAP,
+        height=ACTIVITY_TOP + 7 * step - CELL_GAP,
     )

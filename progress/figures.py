@@ -7,19 +7,30 @@ learner's rows.
 
 import datetime
 from collections import Counter
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import Any
 
 from django.conf import settings
+from django.db.models import DateField, DateTimeField, Q, Value
 from django.urls import reverse
 from django.utils import timezone
 
-from phases.schedule import IntensityOption, PhaseSlot, Schedule, lay_out
+from phases.schedule import (
+    SESSIONS_TEXT,
+    IntensityOption,
+    PhaseSlot,
+    Schedule,
+    fit_to,
+    hours_by_weight,
+    lay_out,
+    phase_weights,
+    sessions_per_week,
+)
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from studyplan.caching import learner_syllabus
 
-from . import readiness
+from . import chart, readiness
 from .models import AttemptQuestion, CheckOff, Confidence, StudyPlan
 
 
@@ -84,6 +95,12 @@ class LearnerState:
     report: readiness.Report
     ticked: dict[int, str]  # self-check id -> confidence, for the checks this learner has done
     phases: dict[int, PhaseProgress]
+    user: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def activity(self) -> "Activity":
+        # Read only by the page that shows it (the dashboard), and then once.
+        return study_activity(self.user, today=self.today, schedule=self.schedule)
 
     def row(self, check: CheckInfo) -> CheckRow:
         return CheckRow(
@@ -122,7 +139,29 @@ def plan_of(user: Any) -> StudyPlan | None:
     return getattr(user, "study_plan", None)
 
 
+def fitted_schedule(
+    content: Syllabus, intensity_slug: str, start: datetime.date, exam: datetime.date
+) -> Schedule:
+    """The intensity's total hours, split across the phases by exam weight and compressed to
+    end the day before the exam (phases.schedule.fit_to; a ValueError when the days are too few)."""
+    weights = phase_weights(
+        [
+            (phase.number, [(domain.slug, domain.weight) for domain in phase.domains])
+            for phase in content.phases
+        ]
+    )
+    total = sum(hours for _, hours in content.phase_hours[intensity_slug])
+    return fit_to(hours_by_weight(total, weights), start, exam)
+
+
 def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
+    if plan.fitted and plan.exam_date is not None:
+        try:
+            return fitted_schedule(content, plan.intensity.slug, plan.start_date, plan.exam_date)
+        except ValueError:
+            # Saving refuses a fit with too few days; only a syllabus grown since can get here,
+            # and the intensity's own pace is the honest fallback.
+            pass
     return lay_out(
         content.phase_hours[plan.intensity.slug], plan.intensity.hours_per_week, plan.start_date
     )
@@ -197,6 +236,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
         rules(),
     )
     return LearnerState(
+        user=user,
         content=content,
         plan=plan,
         schedule=schedule,
@@ -209,4 +249,81 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
             )
             for phase in content.phases
         },
+    )
+
+
+# Study activity: the dashboard's calendar of the last weeks
+
+
+@dataclass(frozen=True)
+class DayActivity:
+    ticks: int = 0
+    reviews: int = 0  # a check's latest review only: an earlier one leaves no date behind
+    answers: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.ticks + self.reviews + self.answers
+
+
+@dataclass(frozen=True)
+class Activity:
+    grid: chart.ActivityGrid
+    days: dict[datetime.date, DayActivity]  # only the days with something done
+    study_days_this_week: int
+    planned_sessions: int | None  # None without a plan
+    sessions_text: str = SESSIONS_TEXT
+    weeks: int = chart.ACTIVITY_WEEKS
+
+    @property
+    def levels(self) -> list[tuple[int, str]]:
+        return chart.level_ranges()
+
+    @property
+    def newest_first(self) -> list[tuple[datetime.date, DayActivity]]:
+        return sorted(self.days.items(), reverse=True)
+
+
+def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:
+    """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
+    over the grid's weeks, from one query, counted here."""
+    first = chart.activity_start(today)
+    since = timezone.make_aware(datetime.datetime.combine(first, datetime.time.min))
+    no_time = Value(None, output_field=DateTimeField())
+    # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
+    # answer (its time), in the same three columns.
+    rows = (
+        CheckOff.objects.for_user(user)
+        .filter(Q(done_at__gte=since) | Q(reviewed_on__gte=first))
+        .values_list("done_at", "reviewed_on", no_time)
+        .union(
+            # Counted answers only: a live mock's answers show nowhere until it closes.
+            AttemptQuestion.objects.counted(user, timezone.now())
+            .filter(answered_at__gte=since)
+            .order_by()
+            .values_list(no_time, Value(None, output_field=DateField()), "answered_at"),
+            all=True,
+        )
+    )
+    ticks: Counter[datetime.date] = Counter()
+    reviews: Counter[datetime.date] = Counter()
+    answers: Counter[datetime.date] = Counter()
+    for done_at, reviewed_on, answered_at in rows:
+        if done_at is not None and done_at >= since:
+            ticks[timezone.localdate(done_at)] += 1
+        if reviewed_on is not None and reviewed_on >= first:
+            reviews[reviewed_on] += 1
+        if answered_at is not None:
+            answers[timezone.localdate(answered_at)] += 1
+    days = {
+        day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
+        for day in sorted(ticks.keys() | reviews.keys() | answers.keys())
+        if first <= day <= today
+    }
+    monday = today - datetime.timedelta(days=today.weekday())
+    return Activity(
+        grid=chart.activity_grid({day: counts.total for day, counts in days.items()}, today),
+        days=days,
+        study_days_this_week=sum(1 for day in days if day >= monday),
+        planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,
     )

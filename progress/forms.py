@@ -1,10 +1,17 @@
 import datetime
+import functools
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.forms.utils import flatatt
 from django.utils import timezone
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from phases.models import Intensity
+from studyplan.lockout import password_confirmed
+from studyplan.timezones import is_zone, zone_names
 
 # Far enough for any real plan; beyond it a date is a typo, not a study plan.
 MAX_START_OFFSET = datetime.timedelta(days=366)
@@ -38,6 +45,13 @@ class PlanForm(forms.Form):
         help_text="Optional. We will tell you if your schedule runs past it.",
         error_messages={"invalid": "Enter the exam date as a date, e.g. 2027-01-15."},
     )
+    # Sent by the preview's "Fit my exam date" button; the plain save button leaves it out.
+    fit = forms.TypedChoiceField(
+        required=False,
+        choices=[("0", "Keep the intensity's pace"), ("1", "Fit my exam date")],
+        coerce=lambda value: value == "1",
+        error_messages={"invalid_choice": "Fitting to the exam date is either on (1) or off (0)."},
+    )
 
     def clean_start_date(self) -> datetime.date:
         start = self.cleaned_data["start_date"]
@@ -54,7 +68,88 @@ class PlanForm(forms.Form):
                 self.add_error("exam_date", "The exam date cannot be before your start date.")
             elif exam - start > MAX_EXAM_OFFSET:
                 self.add_error("exam_date", "Choose an exam date within three years of starting.")
+        if cleaned.get("fit") and not exam and "exam_date" not in self.errors:
+            self.add_error("exam_date", "Enter your exam date to fit your plan to it.")
         return cleaned
+
+
+class ReminderForm(forms.Form):
+    """The weekly reminder on or off; a learner with no email address adds one here."""
+
+    weekly_reminder = forms.BooleanField(required=False, label="Email me a weekly reminder")
+    email = forms.EmailField(
+        required=False,
+        max_length=254,
+        label="Your email address",
+        help_text="Used for the weekly reminder and for password reset links.",
+        error_messages={"invalid": "Enter an email address like name@example.com."},
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+        if user.email:
+            del self.fields["email"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        # An address that failed its own check has said why already.
+        needs_email = "email" in self.fields and "email" not in self.errors
+        if cleaned.get("weekly_reminder") and needs_email and not cleaned.get("email"):
+            self.add_error(
+                "email", "Add your email address to get a weekly reminder; nothing was saved."
+            )
+        return cleaned
+
+
+NOT_A_TIME_ZONE = (
+    "That is not a time zone we know: choose one from the list, such as Europe/London. "
+    "Your time zone was not changed."
+)
+
+
+@functools.cache
+def time_zone_choices() -> tuple[tuple[str, str], ...]:
+    site = ("", f"Not set: the site's time zone ({settings.TIME_ZONE})")
+    return (site, *((name, name.replace("_", " ")) for name in zone_names()))
+
+
+@functools.cache
+def _time_zone_options() -> str:
+    return "".join(
+        f'<option value="{escape(value)}">{escape(label)}</option>'
+        for value, label in time_zone_choices()
+    )
+
+
+class TimeZoneSelect(forms.Select):
+    """A <select> of every time zone, its options built once per process: through Django's
+    option templates the ~600 of them cost 50 ms of CPU on every account page. Its options are
+    its own (``choices`` stays empty: a form copies a widget's choices, ~600 each time)."""
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        options = _time_zone_options()
+        for chosen in self.format_value(value):
+            tag = f'<option value="{escape(chosen)}">'
+            options = options.replace(tag, f"{tag.removesuffix('>')} selected>", 1)
+        select_attrs = self.build_attrs(self.attrs, {**(attrs or {}), "name": name})
+        return mark_safe(f"<select{flatatt(select_attrs)}>{options}</select>")
+
+
+class TimeZoneForm(forms.Form):
+    time_zone = forms.CharField(
+        label="Your time zone",
+        required=False,
+        widget=TimeZoneSelect,
+        error_messages={"null_characters_not_allowed": NOT_A_TIME_ZONE},
+    )
+
+    def clean_time_zone(self) -> str:
+        name: str = self.cleaned_data["time_zone"]
+        if name and not is_zone(name):
+            raise forms.ValidationError(NOT_A_TIME_ZONE)
+        return name
 
 
 class DeleteAccountForm(forms.Form):
@@ -64,16 +159,18 @@ class DeleteAccountForm(forms.Form):
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
     confirm = forms.BooleanField(
-        label="I understand this deletes my account, my plan and every tick, for good.",
+        label="I understand this deletes my account and everything held about me, for good.",
         error_messages={"required": "Tick the box to confirm you want everything deleted."},
     )
 
-    def __init__(self, user, *args, **kwargs):
+    def __init__(self, user, *args, request=None, **kwargs):
         self.user = user
+        self.request = request  # needed to check the password: the limiter keys on the address
         super().__init__(*args, **kwargs)
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
+        # Through the login limiter: guessing here counts as guessing at the login form.
+        if not password_confirmed(self.request, self.user, password):
             raise forms.ValidationError("That is not your password; nothing was deleted.")
         return password

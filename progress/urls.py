@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import account, dashboard, plan, practice, review, study
+from .views import account, dashboard, plan, practice, reminders, review, study
 
 app_name = "progress"
 urlpatterns = [
@@ -39,5 +39,12 @@ urlpatterns = [
     path("practice/<int:attempt_id>/result/", practice.attempt_result, name="attempt-result"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account-export"),
+    path("account/time-zone/", account.account_time_zone, name="account-time-zone"),
     path("account/delete/", account.account_delete, name="account-delete"),
+    path("account/reminders/", account.account_reminders, name="account-reminders"),
+    path(
+        "reminders/unsubscribe/<str:token>/",
+        reminders.reminder_unsubscribe,
+        name="reminder-unsubscribe",
+    ),
 ]

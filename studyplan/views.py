@@ -1,13 +1,23 @@
 from typing import Any
 
+from django import forms
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.contrib.auth.signals import user_logged_out
+from django.core.validators import MaxLengthValidator
+from django.db import transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+
+from progress.services.time_zone import set_time_zone
+
+from .lockout import password_confirmed
+from .timezones import is_zone
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -21,10 +31,54 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+def refuse_long_usernames(form: AuthenticationForm) -> None:
+    # AuthenticationForm gives its username field a max_length for the browser only, with no
+    # validator: a longer username reached authenticate(), and django-axes then stored it in a
+    # 255-character column on the failed login (a 500 on PostgreSQL). No account has one.
+    limit = form.username_field.max_length or 254
+    form.fields["username"].validators.append(MaxLengthValidator(limit))
+
+
+class LoginForm(AuthenticationForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        refuse_long_usernames(self)
+
+
+class AdminLoginForm(AdminAuthenticationForm):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        refuse_long_usernames(self)
+
+
+login_page = auth_views.LoginView.as_view(authentication_form=LoginForm)
+
+
 class SignupForm(UserCreationForm):  # type: ignore[type-arg,unused-ignore]
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc,unused-ignore]
         fields = ["username", "email"]
-        help_texts = {"email": "Optional: only used to send you a password reset link."}
+        help_texts = {
+            "email": "Optional: used for password reset links and, if you ask for them, "
+            "weekly reminders."
+        }
+
+    # The browser's zone, filled in by static/js/timezone.js; empty without JavaScript.
+    time_zone = forms.Field(
+        required=False, widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""})
+    )
+
+    def clean_time_zone(self) -> str:
+        # Hidden, so never an error the learner cannot see: a name we do not know means the
+        # site's zone, which they can change on their account page.
+        name = self.cleaned_data.get("time_zone")
+        return name if isinstance(name, str) and is_zone(name) else ""
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Any:
+        user = super().save(commit=commit)
+        if commit:
+            set_time_zone(user=user, time_zone=self.cleaned_data["time_zone"])
+        return user
 
 
 @require_http_methods(["GET", "POST"])
@@ -46,3 +100,30 @@ def say_logged_out(sender: Any, request: HttpRequest | None, **kwargs: Any) -> N
     # Logging out lands on the home page: say so, or it looks as if nothing happened.
     if request is not None:
         messages.info(request, "You are logged out.")
+
+
+class LimitedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, with the current password checked through the login limiter:
+    guessing here counts as guessing at the login form."""
+
+    def __init__(self, user: Any, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        if not password_confirmed(self.request, self.user, old_password):
+            raise forms.ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = LimitedPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChangeView.as_view()

@@ -1,33 +1,193 @@
-"""A learner's own data: everything we hold, as JSON, and deleting it all."""
+"""A learner's own data: everything we hold, as JSON, and deleting it all.
+
+"Everything" is every row about the learner: the account, its groups and permissions, the
+admin's log of what the account did, the profile, the plan, the ticks with their review state,
+every attempt with its questions, and the records the failed-login limiter (django-axes) keeps
+for their username. tests/test_export_complete.py walks the models related to the user and fails
+when one of them is missing here or survives the deletion.
+"""
 
 import datetime
-from typing import Any
+from typing import Any, cast
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
+from django.db.models import Prefetch
 
-from ..models import CheckOff, StudyPlan
+from ..models import Attempt, AttemptQuestion, CheckOff, Profile, StudyPlan
+
+# django-axes keys its rows by the username typed at the login form, not by a foreign key, so
+# neither a cascade nor a join finds them: they are looked up by the account's username.
+LOGIN_RECORD_MODELS = (AccessAttempt, AccessFailureLog, AccessLog)
+
+LOGIN_RECORDS_ABOUT = (
+    "Kept by the failed-login limiter for your username, whoever typed it: a failed attempt may "
+    "not have been yours. Times are in UTC."
+)
+RESULT_WITHHELD = "not shown until the mock ends"
+
+
+def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _result(item: AttemptQuestion, *, over: bool) -> str:
+    if item.answered_at is None:
+        return "unanswered"
+    if not over:
+        # A live mock's key stays unseen until it is handed in, here as on every page.
+        return RESULT_WITHHELD
+    return "right" if item.is_correct else "wrong"
+
+
+def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
+    options = [option.get("text", "") for option in item.question.options]
+    chosen = item.chosen or []
+    return {
+        "position": item.position,
+        "question": item.question.slug,
+        "domain": item.question.domain.slug,
+        "prompt": item.question.prompt,
+        "order": item.order,
+        "options_shown": [options[i] for i in item.order if 0 <= i < len(options)],
+        "chosen": item.chosen,
+        "chosen_options": [options[i] for i in chosen if 0 <= i < len(options)],
+        "result": _result(item, over=over),
+        "flagged": item.flagged,
+        "answered_at": _iso(item.answered_at),
+    }
+
+
+def _attempt(attempt: Attempt, *, now: datetime.datetime) -> dict[str, Any]:
+    # Only a mock hides its results; a drill shows each answer's verdict as it is given.
+    over = attempt.kind == Attempt.Kind.DRILL or attempt.is_over(now)
+    return {
+        "kind": attempt.kind,
+        "domain": attempt.domain.slug if attempt.domain else None,
+        "started_at": _iso(attempt.started_at),
+        "deadline": _iso(attempt.deadline),
+        "submitted_at": _iso(attempt.submitted_at),
+        "questions": [_question(item, over=over) for item in attempt.questions.all()],
+    }
+
+
+def _login_record(record: AccessAttempt | AccessFailureLog | AccessLog) -> dict[str, Any]:
+    return {
+        "username": record.username,
+        "ip_address": record.ip_address,
+        "user_agent": record.user_agent,
+        "http_accept": record.http_accept,
+        "path_info": record.path_info,
+        "attempt_time": _iso(record.attempt_time),
+    }
+
+
+def _login_records(username: str) -> dict[str, Any]:
+    attempts = AccessAttempt.objects.filter(username=username).select_related("expiration")
+    failures = AccessFailureLog.objects.filter(username=username)
+    logins = AccessLog.objects.filter(username=username)
+    return {
+        "about": LOGIN_RECORDS_ABOUT,
+        "failed_login_attempts": [
+            {
+                **_login_record(record),
+                "failures_since_start": record.failures_since_start,
+                "get_data": record.get_data,
+                "post_data": record.post_data,
+                "expires_at": _iso(
+                    record.expiration.expires_at if hasattr(record, "expiration") else None
+                ),
+            }
+            for record in attempts.order_by("attempt_time", "pk")
+        ],
+        "failed_login_log": [
+            {**_login_record(record), "locked_out": record.locked_out}
+            for record in failures.order_by("attempt_time", "pk")
+        ],
+        "login_log": [
+            {
+                **_login_record(record),
+                "logout_time": _iso(record.logout_time),
+                "session_hash": record.session_hash,
+            }
+            for record in logins.order_by("attempt_time", "pk")
+        ],
+    }
+
+
+def _admin_action(entry: LogEntry) -> dict[str, Any]:
+    # django-stubs leaves LogEntry's foreign key untyped.
+    content_type = cast(ContentType | None, entry.content_type)
+    return {
+        "action_time": entry.action_time.isoformat(),
+        "action_flag": entry.action_flag,
+        "content_type": f"{content_type.app_label}.{content_type.model}" if content_type else None,
+        "object_id": entry.object_id,
+        "object_repr": entry.object_repr,
+        "change_message": entry.get_change_message(),
+    }
 
 
 def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
-    """Everything the tracker holds about one learner, as plain JSON-ready values."""
+    """Everything the tracker holds about one learner, as plain JSON-ready values.
+
+    A fixed number of queries however many attempts, answers or login records there are.
+    """
+    profile = Profile.objects.filter(user=user).first()
     plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
     ticks = (
         CheckOff.objects.for_user(user)
         .select_related("self_check__phase", "self_check__domain")
         .order_by("done_at", "pk")
     )
+    attempts = (
+        Attempt.objects.for_user(user)
+        .select_related("domain")
+        .prefetch_related(
+            Prefetch(
+                "questions",
+                queryset=AttemptQuestion.objects.select_related("question__domain").order_by(
+                    "position"
+                ),
+            )
+        )
+        .order_by("started_at", "pk")
+    )
+    admin_actions = LogEntry.objects.filter(user=user).select_related("content_type")
     return {
         "exported_at": now.isoformat(),
         "account": {
             "username": user.username,
             "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
             "date_joined": user.date_joined.isoformat(),
-            "last_login": user.last_login.isoformat() if user.last_login else None,
+            "last_login": _iso(user.last_login),
+            "is_active": user.is_active,
+            "is_staff": user.is_staff,
+            "is_superuser": user.is_superuser,
+            "groups": sorted(user.groups.values_list("name", flat=True)),
+            "user_permissions": sorted(
+                f"{app_label}.{codename}"
+                for app_label, codename in user.user_permissions.values_list(
+                    "content_type__app_label", "codename"
+                )
+            ),
         },
+        "profile": {
+            "time_zone": profile.time_zone,
+            "weekly_reminder": profile.weekly_reminder,
+            "reminded_on": _iso(profile.reminded_on),
+        }
+        if profile
+        else None,
         "plan": {
             "intensity": plan.intensity.slug,
             "start_date": plan.start_date.isoformat(),
-            "exam_date": plan.exam_date.isoformat() if plan.exam_date else None,
+            "exam_date": _iso(plan.exam_date),
+            "fitted": plan.fitted,
             "created_at": plan.created_at.isoformat(),
             "updated_at": plan.updated_at.isoformat(),
         }
@@ -40,14 +200,28 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "domain": tick.self_check.domain.slug,
                 "prompt": tick.self_check.prompt,
                 "done_at": tick.done_at.isoformat(),
+                "confidence": tick.confidence,
+                "box": tick.box,
+                "due_on": _iso(tick.due_on),
+                "reviewed_on": _iso(tick.reviewed_on),
                 "retired": tick.self_check.retired,
             }
             for tick in ticks
+        ],
+        "attempts": [_attempt(attempt, now=now) for attempt in attempts],
+        "login_records": _login_records(user.get_username()),
+        "admin_actions": [
+            _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
         ],
     }
 
 
 @transaction.atomic
 def delete_learner(*, user: Any) -> None:
-    """The account and everything attached to it: plan, ticks, attempts go with it (CASCADE)."""
+    """The account and every row about it: profile, plan, ticks, attempts and their questions
+    go with it (CASCADE); the login records kept for its username are deleted by name."""
+    username = user.get_username()
+    for model in LOGIN_RECORD_MODELS:
+        # An AccessAttempt's expiration row goes with it (CASCADE).
+        model.objects.filter(username=username).delete()
     user.delete()

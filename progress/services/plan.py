@@ -18,20 +18,28 @@ def save_plan(
     start_date: datetime.date,
     exam_date: datetime.date | None,
     today: datetime.date,
+    fitted: bool = False,
 ) -> StudyPlan:
     """Create the learner's plan, or change it; ticks are never touched.
 
-    A change of intensity with the start date left as it was re-lays the calendar from today.
+    A change of intensity with the start date left as it was re-lays the calendar from today,
+    except for a fitted plan, which keeps the dates its preview was fitted to. ``fitted``: the
+    intensity's hours compressed to end the day before the exam (figures.schedule_for).
     """
     plan = StudyPlan.objects.select_for_update().filter(user=user).first()
     if plan is None:
         return StudyPlan.objects.create(
-            user=user, intensity=intensity, start_date=start_date, exam_date=exam_date
+            user=user,
+            intensity=intensity,
+            start_date=start_date,
+            exam_date=exam_date,
+            fitted=fitted,
         )
-    if intensity != plan.intensity and start_date == plan.start_date:
+    if intensity != plan.intensity and start_date == plan.start_date and not fitted:
         start_date = today
     plan.intensity = intensity
     plan.start_date = start_date
     plan.exam_date = exam_date
+    plan.fitted = fitted
     plan.save()
     return plan

@@ -1,4 +1,5 @@
-"""The learner's account page: download everything, delete everything."""
+"""The learner's account page: their time zone, weekly reminders, download everything, delete
+everything."""
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -8,15 +9,79 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from ..forms import DeleteAccountForm
+from studyplan.timezones import chosen_zone_name
+
+from ..forms import DeleteAccountForm, ReminderForm, TimeZoneForm
 from ..services.account import delete_learner, export_learner
+from ..services.reminders import reminder_is_on, set_weekly_reminder
+from ..services.time_zone import set_time_zone
 from .common import HtmxHttpRequest
 
 
 @login_required
 @require_GET
 def account(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "progress/account.html", {"form": DeleteAccountForm(request.user)})
+    return render(
+        request,
+        "progress/account.html",
+        {
+            "form": DeleteAccountForm(request.user),
+            "time_zone_form": time_zone_form(request),
+            "reminder_form": reminder_form(request),
+        },
+    )
+
+
+def time_zone_form(request: HtmxHttpRequest) -> TimeZoneForm:
+    return TimeZoneForm(initial={"time_zone": chosen_zone_name(request.user)})
+
+
+@login_required
+@require_POST
+def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
+    form = TimeZoneForm(request.POST)
+    if not form.is_valid():
+        context = {
+            "form": DeleteAccountForm(request.user),
+            "time_zone_form": form,
+            "reminder_form": reminder_form(request),
+        }
+        return render(request, "progress/account.html", context, status=400)
+    name = form.cleaned_data["time_zone"]
+    set_time_zone(user=request.user, time_zone=name)
+    messages.success(
+        request,
+        f"Your time zone is now {name}." if name else "Your time zone is now the site's.",
+    )
+    return redirect("progress:account")
+
+
+def reminder_form(request: HtmxHttpRequest) -> ReminderForm:
+    return ReminderForm(request.user, initial={"weekly_reminder": reminder_is_on(request.user)})
+
+
+@login_required
+@require_POST
+def account_reminders(request: HtmxHttpRequest) -> HttpResponse:
+    form = ReminderForm(request.user, request.POST)
+    if not form.is_valid():
+        context = {
+            "form": DeleteAccountForm(request.user),
+            "time_zone_form": time_zone_form(request),
+            "reminder_form": form,
+        }
+        return render(request, "progress/account.html", context, status=400)
+    on = form.cleaned_data["weekly_reminder"]
+    set_weekly_reminder(user=request.user, on=on, email=form.cleaned_data.get("email", ""))
+    if on:
+        messages.success(
+            request,
+            f"Weekly reminders are on: one email a week to {form.user.email}, "
+            "each with a link to stop them.",
+        )
+    else:
+        messages.success(request, "Weekly reminders are off: we will send you no reminder emails.")
+    return redirect("progress:account")
 
 
 @login_required
@@ -31,9 +96,14 @@ def account_export(request: HtmxHttpRequest) -> JsonResponse:
 @login_required
 @require_POST
 def account_delete(request: HtmxHttpRequest) -> HttpResponse:
-    form = DeleteAccountForm(request.user, request.POST)
+    form = DeleteAccountForm(request.user, request.POST, request=request)
     if not form.is_valid():
-        return render(request, "progress/account.html", {"form": form}, status=400)
+        context = {
+            "form": form,
+            "time_zone_form": time_zone_form(request),
+            "reminder_form": reminder_form(request),
+        }
+        return render(request, "progress/account.html", context, status=400)
     delete_learner(user=request.user)
     logout(request)
     messages.success(request, "Your account and everything attached to it have been deleted.")

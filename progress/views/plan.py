@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from phases.models import Intensity
-from phases.schedule import fitting_intensity, lay_out
+from phases.schedule import HEAVY_WEEK_HOURS, HEAVY_WEEK_TEXT, fitting_intensity, lay_out
 from studyplan.caching import learner_syllabus
 
 from .. import ics
-from ..figures import intensity_options, learner_state, plan_of
+from ..figures import fitted_schedule, intensity_options, learner_state, plan_of
 from ..forms import PlanForm
 from ..services.plan import save_plan
 from .common import HtmxHttpRequest
@@ -51,7 +51,24 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             "rows": rows,
             "days_to_exam": (exam - today).days if exam else None,
             "days_late": state.schedule.days_late(exam),
+            "heavy": state.schedule.fitted and state.schedule.hours_per_week > HEAVY_WEEK_HOURS,
+            "heavy_text": HEAVY_WEEK_TEXT,
         },
+    )
+
+
+def _has_fitted_plan(
+    request: HtmxHttpRequest,
+    intensity: Intensity,
+    start: datetime.date,
+    exam: datetime.date | None,
+) -> bool:
+    """The learner's plan already is this intensity fitted to these dates."""
+    plan = plan_of(request.user)
+    return (
+        plan is not None
+        and plan.fitted
+        and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam)
     )
 
 
@@ -62,7 +79,9 @@ def _preview(
     start: datetime.date | None,
     exam: datetime.date | None,
 ) -> dict[str, Any] | None:
-    """The calendar the plan form's values would lay out, for the live preview."""
+    """The calendar the plan form's values would lay out, for the live preview; when no
+    intensity finishes by the exam, the same hours fitted to it (``fitted``), or why they
+    cannot be (``fit_refusal``)."""
     if intensity is None or start is None:
         return None
     content = learner_syllabus(request.user)
@@ -75,6 +94,27 @@ def _preview(
         slug = fitting_intensity(list(options.values()), start, exam)
         suggestion = next((i for i in intensities if i.slug == slug), None)
     phases = {phase.number: phase for phase in content.phases}
+    fitted, fit_refusal = None, ""
+    if exam is None:
+        fit_refusal = "Enter your exam date to fit your plan to it."
+    elif not days_late:
+        fit_refusal = f"{intensity.name} already finishes before your exam: no fitting needed."
+    elif suggestion is not None:
+        fit_refusal = (
+            f"{suggestion.name} finishes before your exam: choose it. "
+            "Fitting is for when no schedule does."
+        )
+    else:
+        try:
+            fitted = fitted_schedule(content, intensity.slug, start, exam)
+        except ValueError:
+            available = max(0, (exam - start).days)
+            fit_refusal = (
+                f"There {'is' if available == 1 else 'are'} only {available} "
+                f"day{'' if available == 1 else 's'} between your start date and your exam: too "
+                f"few to give each of the {len(content.phases)} phases a day. Move your exam date "
+                "or start earlier."
+            )
     return {
         "intensity": intensity,
         "schedule": schedule,
@@ -82,6 +122,16 @@ def _preview(
         "exam_date": exam,
         "days_late": days_late,
         "suggestion": suggestion,
+        "fitted": fitted,
+        "fitted_rows": (
+            [{"slot": slot, "phase": phases.get(slot.number)} for slot in fitted.slots]
+            if fitted
+            else []
+        ),
+        "fit_refusal": fit_refusal,
+        "fit_chosen": fitted is not None and _has_fitted_plan(request, intensity, start, exam),
+        "heavy": fitted is not None and fitted.hours_per_week > HEAVY_WEEK_HOURS,
+        "heavy_text": HEAVY_WEEK_TEXT,
     }
 
 
@@ -131,14 +181,30 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         form = PlanForm(request.POST)
         if not form.is_valid():
             return _choose_page(request, form, status=400)
+        fit = bool(form.cleaned_data["fit"])  # "" when the plain save button was used
+        fitted = None
+        if fit:
+            preview = _preview_of(request, form, list(Intensity.objects.all()))
+            fitted = preview["fitted"] if preview else None
+            if fitted is None:
+                form.add_error(None, preview["fit_refusal"] if preview else "")
+                return _choose_page(request, form, status=400)
         save_plan(
             user=request.user,
             intensity=form.cleaned_data["intensity"],
             start_date=form.cleaned_data["start_date"],
             exam_date=form.cleaned_data["exam_date"],
             today=timezone.localdate(),
+            fitted=fit,
         )
-        messages.success(request, "Your schedule is saved.")
+        if fitted is not None:
+            messages.success(
+                request,
+                "Your plan is fitted to your exam date: about "
+                f"{fitted.hours_per_week} hours a week.",
+            )
+        else:
+            messages.success(request, "Your schedule is saved.")
         return redirect("progress:plan")
     existing = plan_of(request.user)
     if existing:

@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.validators import slug_re
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -62,7 +63,10 @@ def practice_home(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def drill_start(request: HtmxHttpRequest) -> HttpResponse:
     raw = request.POST.get("domain", "")
-    domain = Domain.objects.filter(slug=raw).first() if raw.isascii() and len(raw) < 60 else None
+    # Only a slug is looked up: anything else names no domain, and PostgreSQL refuses a NUL in
+    # a query (a 500).
+    is_slug = len(raw) < 60 and slug_re.match(raw) is not None
+    domain = Domain.objects.filter(slug=raw).first() if is_slug else None
     if domain is None:
         return bad_request("Choose one of the seven domains to drill.")
     if not Question.objects.current().filter(domain=domain).exists():

@@ -3,8 +3,12 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+
+from studyplan import caching
+from studyplan.caching import learner_syllabus
 
 from ..figures import learner_state
 from ..models import Confidence
@@ -26,16 +30,17 @@ def study(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    state = learner_state(request.user, today=timezone.localdate())
-    content = state.content
+    """A phase page, cached whole per learner like the dashboard (see studyplan.caching)."""
+    today = timezone.localdate()
+    content = learner_syllabus(request.user)
     phase = content.phase(slug)
     if phase is None:
         raise Http404("No such phase: the six phases are listed on the syllabus page.")
-    position = content.phases.index(phase)
-    return render(
-        request,
-        "progress/phase.html",
-        {
+
+    def render_page(per_request: dict[str, str]) -> tuple[str, None]:
+        state = learner_state(request.user, today=today)
+        position = content.phases.index(phase)
+        context = {
             "phase": phase,
             "phases": content.phases,
             "previous_phase": content.phases[position - 1] if position > 0 else None,
@@ -46,8 +51,12 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "rows": state.rows(content.checks_in_phase(phase.number)),
             "progress": state.phases.get(phase.number),
             "overall": state.report,
-        },
-    )
+            **per_request,
+        }
+        return render_to_string("progress/phase.html", context, request), None
+
+    key = caching.page_key(f"phase-{phase.slug}", request.user, today)
+    return HttpResponse(caching.cached_page(request, key, render_page))
 
 
 @login_required

@@ -86,6 +86,8 @@ def learner(site: str):
 
 
 def _new_page(browser: Browser, base_url: str, **context_options) -> Iterator[Page]:
+    # The browser's zone is proposed at sign-up: pin it, so no journey depends on the host's.
+    context_options.setdefault("timezone_id", "UTC")
     context = browser.new_context(base_url=base_url, **context_options)
     context.set_default_timeout(TIMEOUT_MS)
     context.set_default_navigation_timeout(TIMEOUT_MS)

@@ -1,0 +1,74 @@
+"""The learner's own time zone: which names we accept, and the middleware that makes every
+"today", due date, deadline and time on a page the learner's.
+
+Views and templates never pass a zone around: they call ``timezone.localdate()`` /
+``localtime()`` and use ``|date`` / ``|time``, and this middleware has activated the learner's
+zone (``Profile.time_zone``, loaded with request.user by studyplan.auth) for the request.
+A learner with no profile, or none set, sees the site's zone (settings.TIME_ZONE).
+"""
+
+import functools
+import zoneinfo
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+# In the IANA list on a Debian machine but no place a learner lives: "localtime" is the server's
+# own setting, "Factory" a placeholder zone with no offset of its own.
+NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
+
+
+@functools.cache
+def zone_names() -> tuple[str, ...]:
+    """Every time zone a learner may choose, sorted: the IANA names, old aliases included
+    (some browsers still report Asia/Calcutta)."""
+    return tuple(sorted(zoneinfo.available_timezones() - NOT_PLACES))
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    return frozenset(zone_names())
+
+
+def is_zone(name: str) -> bool:
+    return name in _known()
+
+
+def chosen_zone_name(user: Any) -> str:
+    """The name the learner chose, "" for none (or no profile). The profile came with
+    request.user (studyplan.auth), so this makes no query."""
+    if user is None or not user.is_authenticated:
+        return ""
+    try:
+        return str(user.profile.time_zone)
+    except ObjectDoesNotExist:
+        return ""
+
+
+def learner_zone(user: Any) -> zoneinfo.ZoneInfo | None:
+    """The learner's zone, or None for the site's; a name the server no longer knows falls back
+    to the site's zone."""
+    name = chosen_zone_name(user)
+    return zoneinfo.ZoneInfo(name) if is_zone(name) else None
+
+
+class LearnerTimeZoneMiddleware:
+    """Activates the learner's zone for their request. After AuthenticationMiddleware."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        zone = learner_zone(getattr(request, "user", None))
+        if zone is None:
+            # A thread serves many requests: never let the last learner's zone leak into this one.
+            timezone.deactivate()
+            return self.get_response(request)
+        timezone.activate(zone)
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

@@ -1,0 +1,145 @@
+"""By keyboard alone in real Chromium: after an htmx swap focus stays on the control that was
+used (or its replacement), the page's one polite live region says what changed, and a revealed
+reference answer stays open through a tick."""
+
+import re
+
+from django.utils import timezone
+from playwright.sync_api import Locator, Page, expect
+
+from phases.models import SelfCheck
+from progress.models import CheckOff
+from progress.services.study import set_done
+from tests.e2e.steps import (
+    PHASE_ONE,
+    PHASE_ONE_PATH,
+    expect_done,
+    expect_not_done,
+    expect_same_document,
+    log_in,
+    mark_page,
+    open_phase,
+    tick_button,
+)
+
+CHECK = "p1-backprop"
+
+
+def expect_focused(page: Page, control: Locator) -> None:
+    """``control`` is the document's active element (not <body>, not a removed node)."""
+    expect(control).to_be_focused()
+    assert page.evaluate("document.activeElement !== document.body")
+
+
+def press(page: Page, control: Locator, key: str) -> None:
+    control.focus()
+    expect_focused(page, control)
+    page.keyboard.press(key)
+
+
+def announcer(page: Page) -> Locator:
+    return page.locator("#announcer")
+
+
+def readiness(page: Page) -> str:
+    return page.locator("#header-readiness .header-readiness-value").inner_text()
+
+
+def test_a_tick_by_keyboard_keeps_focus_says_what_changed_and_keeps_the_answer_open(
+    page: Page, learner
+):
+    check = SelfCheck.objects.current().get(slug=CHECK)
+    in_phase = SelfCheck.objects.current().filter(phase=check.phase).count()
+    log_in(page, learner.username)
+    open_phase(page, check.phase.slug, PHASE_ONE)
+    mark_page(page)
+    expect(announcer(page)).to_have_attribute("aria-live", "polite")
+    expect(announcer(page)).to_be_empty()
+    row = page.locator(f"#check-{CHECK}")
+    answer = row.get_by_text(check.answer)
+
+    press(page, row.get_by_text("Reveal the reference answer"), "Enter")
+    expect(answer).to_be_visible()
+
+    press(page, tick_button(row), "Enter")
+    expect_done(row)
+    expect_focused(page, tick_button(row))  # the new button, in the swapped-in row
+    expect(answer).to_be_visible()
+    expect(row.locator("details")).to_have_attribute("open", "")
+    expect(announcer(page)).to_have_text(
+        f"Done. 1 of {in_phase} self-checks done in this phase. "
+        f"Exam-weighted readiness {readiness(page)}."
+    )
+    assert CheckOff.objects.filter(user=learner, self_check=check).exists()
+
+    # Space works as well as Enter, and undoing is said as plainly.
+    page.keyboard.press("Space")
+    expect_not_done(row)
+    expect_focused(page, tick_button(row))
+    expect(answer).to_be_visible()
+    expect(announcer(page)).to_have_text(
+        f"Not done. 0 of {in_phase} self-checks done in this phase. Exam-weighted readiness 0%."
+    )
+    assert not CheckOff.objects.filter(user=learner, self_check=check).exists()
+
+    # An answer left closed stays closed.
+    other = page.locator(
+        f"#{page.locator(f'li.check:not(#check-{CHECK})').first.get_attribute('id')}"
+    )
+    press(page, tick_button(other), "Enter")
+    expect_done(other)
+    expect_focused(page, tick_button(other))
+    expect(other.locator("details")).not_to_have_attribute("open", re.compile(".*"))
+    expect_same_document(page)
+
+
+def test_rating_by_keyboard_leaves_focus_on_the_chosen_rating(page: Page, learner):
+    check = SelfCheck.objects.current().get(slug=CHECK)
+    set_done(user=learner, self_check_id=check.pk, done=True)
+    log_in(page, learner.username)
+    page.goto(f"{PHASE_ONE_PATH}#check-{CHECK}")
+    row = page.locator(f"#check-{CHECK}")
+    shaky = row.get_by_role("button", name="Shaky")
+    expect(shaky).to_have_attribute("aria-pressed", "false")
+
+    press(page, shaky, "Enter")
+    expect(shaky).to_have_attribute("aria-pressed", "true")
+    expect_focused(page, shaky)
+    expect(announcer(page)).to_have_text("Done. How well you know it: shaky.")
+
+    press(page, row.get_by_role("button", name="Solid"), "Space")
+    expect(row.get_by_role("button", name="Solid")).to_have_attribute("aria-pressed", "true")
+    expect_focused(page, row.get_by_role("button", name="Solid"))
+    expect(announcer(page)).to_have_text("Done. How well you know it: solid.")
+
+
+def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, learner):
+    first, second = (
+        SelfCheck.objects.current().get(slug=slug) for slug in ("p1-backprop", "p2-fid-direction")
+    )
+    for check in (first, second):
+        set_done(user=learner, self_check_id=check.pk, done=True)
+    CheckOff.objects.filter(user=learner).update(due_on=timezone.localdate())
+    log_in(page, learner.username)
+    page.goto("/review/")
+    card = page.locator("#review-card")
+    expect(card.get_by_role("heading")).to_have_text("Review today: 2 left")
+    shown = first if card.get_by_text(first.prompt).is_visible() else second
+    waiting = second if shown is first else first
+    mark_page(page)
+
+    press(page, card.get_by_role("button", name="Knew it"), "Enter")
+    expect(card.get_by_role("heading")).to_have_text("Review today: 1 left")
+    expect(card.get_by_text(waiting.prompt)).to_be_visible()
+    expect_focused(page, card.get_by_role("button", name="Knew it"))
+    expect(announcer(page)).to_have_text(f"1 left to review today. Next: {waiting.prompt}")
+    expect(page.locator("#header-review")).to_have_text("Review today (1)")
+
+    page.keyboard.press("Enter")
+    expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
+    # No card left: focus goes to the first thing to do next, still inside the card.
+    expect_focused(page, card.get_by_role("link", name="phase pages"))
+    expect(announcer(page)).to_have_text("Nothing left to review today.")
+    expect(page.locator("#header-review")).to_have_text("Review today (0)")
+    expect_same_document(page)
+    assert set(CheckOff.objects.filter(user=learner).values_list("box", flat=True)) == {2}

@@ -1,0 +1,295 @@
+"""The study-activity calendar: its grid (progress.chart, pure), the learner's days
+(progress.figures.study_activity) and the dashboard section that draws them."""
+
+import datetime
+import zoneinfo
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from phases.models import SelfCheck
+from progress import chart
+from progress.figures import schedule_for, study_activity
+from progress.models import AttemptQuestion, CheckOff, Profile
+from progress.services.review import review
+from studyplan.caching import learner_changed, syllabus
+from tests.factories import UserFactory, make_plan, practise, tick
+from tests.html import element_by_id, elements, page_text, table_rows, with_class
+
+D = datetime.date
+DASHBOARD = reverse("progress:dashboard")
+STEP = chart.CELL + chart.CELL_GAP
+
+
+def days(n: int) -> datetime.timedelta:
+    return datetime.timedelta(days=n)
+
+
+# The grid (pure)
+
+
+@pytest.mark.parametrize(
+    "today",
+    [D(2026, 3, 2), D(2026, 3, 4), D(2026, 3, 8), D(2026, 1, 1), D(2024, 2, 29)],
+    ids=["monday", "wednesday", "sunday", "new-year", "leap-day"],
+)
+def test_the_grid_holds_twelve_weeks_of_days_up_to_today_monday_first(today):
+    grid = chart.activity_grid({}, today)
+
+    first = grid.cells[0].day
+    assert first.weekday() == 0
+    assert grid.today.day == today
+    assert (today - first).days == 11 * 7 + today.weekday()
+    assert len(grid.cells) == 11 * 7 + today.weekday() + 1
+    # One cell a day, in order, with nothing after today.
+    assert [cell.day for cell in grid.cells] == [first + days(n) for n in range(len(grid.cells))]
+    columns = sorted({cell.x for cell in grid.cells})
+    rows = sorted({cell.y for cell in grid.cells})
+    assert len(columns) == 12
+    assert len(rows) == 7
+    for cell in grid.cells:
+        week, weekday = divmod((cell.day - first).days, 7)
+        assert cell.x == columns[week]
+        assert cell.y == rows[weekday]
+        assert weekday == cell.day.weekday()  # row 0 is Monday, row 6 Sunday
+    # Columns and rows step evenly, and every cell lies inside the drawing.
+    assert {b - a for a, b in zip(columns, columns[1:], strict=False)} == {STEP}
+    assert {b - a for a, b in zip(rows, rows[1:], strict=False)} == {STEP}
+    assert all(
+        cell.x >= 0 and cell.x + grid.cell <= grid.width and cell.y + grid.cell <= grid.height
+        for cell in grid.cells
+    )
+
+
+def test_a_day_is_shaded_by_its_count_and_days_outside_the_weeks_are_left_out():
+    today = D(2026, 3, 4)
+    counts = {
+        today: 1,
+        today - days(1): 3,
+        today - days(2): 6,
+        today - days(3): 12,
+        today - days(4): 60,
+        today - days(90): 9,  # before the grid's first Monday
+        today + days(1): 9,  # tomorrow
+    }
+
+    grid = chart.activity_grid(counts, today)
+
+    by_day = {cell.day: cell for cell in grid.cells}
+    assert [by_day[today - days(n)].level for n in range(6)] == [1, 2, 3, 4, 4, 0]
+    assert by_day[today - days(2)].count == 6
+    assert by_day[today].label == "Wed 4 Mar: 1 action"
+    assert by_day[today - days(1)].label == "Tue 3 Mar: 3 actions"
+    assert by_day[today - days(5)].label == "Fri 27 Feb: nothing"
+    assert by_day[today].iso == "2026-03-04"
+    assert today - days(90) not in by_day
+    assert today + days(1) not in by_day
+    assert sum(cell.count for cell in grid.cells) == 1 + 3 + 6 + 12 + 60
+
+
+@pytest.mark.parametrize(
+    ("count", "level"),
+    [(0, 0), (1, 1), (2, 1), (3, 2), (5, 2), (6, 3), (11, 3), (12, 4), (500, 4)],
+)
+def test_levels_step_up_with_the_days_actions(count, level):
+    assert chart.activity_level(count) == level
+
+
+def test_the_key_names_the_counts_each_level_stands_for():
+    ranges = chart.level_ranges()
+
+    assert [level for level, _ in ranges] == [0, 1, 2, 3, 4]
+    for level, text in ranges[1:]:
+        low = int(text.rstrip("+").split("–")[0])
+        assert chart.activity_level(low) == level
+        assert chart.activity_level(low - 1) == level - 1
+        if "–" in text:
+            high = int(text.split("–")[1])
+            assert chart.activity_level(high) == level
+            assert chart.activity_level(high + 1) == level + 1
+
+
+def test_month_names_sit_over_the_week_of_their_first_day_without_colliding():
+    today = D(2026, 3, 4)
+
+    grid = chart.activity_grid({}, today)
+
+    x_of = {cell.day: cell.x for cell in grid.cells}
+    labelled = [month for _, month in grid.months]
+    assert labelled == [D(2026, 1, 1), D(2026, 2, 1), D(2026, 3, 1)]
+    for x, month in grid.months:
+        assert x == x_of[month]
+    xs = [x for x, _ in grid.months]
+    assert all(b - a >= 3 * STEP for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_the_first_month_is_named_when_its_name_has_room():
+    # The grid starts on Mon 1 Dec 2025 and the next month begins four weeks later.
+    grid = chart.activity_grid({}, D(2026, 2, 16))
+
+    assert grid.cells[0].day == D(2025, 12, 1)
+    assert [month for _, month in grid.months][:2] == [D(2025, 12, 1), D(2026, 1, 1)]
+
+
+# The learner's days
+
+
+db = pytest.mark.django_db
+
+
+def move(user, *, slug: str, done_at: datetime.datetime) -> None:
+    """A tick made at another moment, as a test needs it; the learner's pages retired."""
+    CheckOff.objects.filter(user=user, self_check__slug=slug).update(done_at=done_at)
+    learner_changed(user.pk)
+
+
+@db
+def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
+    learner, django_assert_num_queries
+):
+    # 11:30 UTC on Wed 4 Mar 2026 is already Thu 5 Mar in Auckland (UTC+13).
+    moment = datetime.datetime(2026, 3, 4, 11, 30, tzinfo=datetime.UTC)
+    tick(learner, "p1-backprop", "p2-fid-direction")
+    move(learner, slug="p1-backprop", done_at=moment)
+    move(learner, slug="p2-fid-direction", done_at=moment - days(1))
+    CheckOff.objects.filter(user=learner, self_check__slug="p2-fid-direction").update(
+        reviewed_on=D(2026, 3, 5)
+    )
+    attempt = practise(learner, "core-ml", right=2, wrong=1, at=moment)
+    assert AttemptQuestion.objects.filter(attempt=attempt).count() == 3
+
+    with timezone.override("Pacific/Auckland"), django_assert_num_queries(1):
+        auckland = study_activity(learner, today=D(2026, 3, 5), schedule=None)
+    with timezone.override("America/Los_Angeles"):
+        los_angeles = study_activity(learner, today=D(2026, 3, 4), schedule=None)
+
+    thursday = auckland.days[D(2026, 3, 5)]
+    assert (thursday.ticks, thursday.reviews, thursday.answers) == (1, 1, 3)
+    assert (auckland.days[D(2026, 3, 4)].ticks, auckland.days[D(2026, 3, 4)].answers) == (1, 0)
+    assert set(auckland.days) == {D(2026, 3, 4), D(2026, 3, 5)}
+    # In Los Angeles (UTC-8) the same moments fall on Tue 3 and Wed 4 March.
+    wednesday = los_angeles.days[D(2026, 3, 4)]
+    assert (wednesday.ticks, wednesday.answers) == (1, 3)
+    assert los_angeles.days[D(2026, 3, 3)].ticks == 1
+
+
+@db
+def test_only_the_learners_own_rows_and_only_the_grids_weeks_count(learner):
+    other = UserFactory()
+    tick(other, "p1-backprop")
+    practise(other, "core-ml", right=4)
+    tick(learner, "p1-backprop", "p1-validation-vs-test")
+    move(
+        learner,
+        slug="p1-validation-vs-test",
+        done_at=timezone.now() - days(7 * chart.ACTIVITY_WEEKS + 1),
+    )
+
+    activity = study_activity(learner, today=timezone.localdate(), schedule=None)
+
+    assert {day: (d.ticks, d.reviews, d.answers) for day, d in activity.days.items()} == {
+        timezone.localdate(): (1, 0, 0)
+    }
+
+
+@db
+def test_study_days_this_week_count_days_from_monday_against_the_plans_sessions(learner):
+    plan = make_plan(learner, intensity="standard")
+    wednesday = D(2026, 3, 4)
+    noon = datetime.time(12, tzinfo=datetime.UTC)
+    slugs = list(SelfCheck.objects.current().values_list("slug", flat=True)[:4])
+    tick(learner, *slugs)
+    # Monday, Wednesday twice: two study days this week; last Sunday is last week's.
+    for slug, day in zip(slugs, [D(2026, 3, 2), wednesday, wednesday, D(2026, 3, 1)], strict=True):
+        move(learner, slug=slug, done_at=datetime.datetime.combine(day, noon))
+
+    with timezone.override("UTC"):
+        activity = study_activity(learner, today=wednesday, schedule=schedule_for(plan, syllabus()))
+
+    assert activity.study_days_this_week == 2
+    assert activity.planned_sessions == 4  # standard's 8 h a week in 2 h sessions
+    assert activity.days[wednesday].ticks == 2
+
+
+# On the dashboard
+
+
+def activity_cell(response, day: datetime.date):
+    (cell,) = [e for e in elements(response.content) if e.attrs.get("data-day") == day.isoformat()]
+    return cell
+
+
+@db
+def test_a_tick_today_shades_todays_cell_and_the_text_says_so(learner, learner_client):
+    make_plan(learner, intensity="standard")
+    today = timezone.localdate()
+    before = learner_client.get(DASHBOARD)  # cached now: the tick below must move it on
+    assert "level-0" in activity_cell(before, today).classes
+
+    tick(learner, "p1-backprop")
+    response = learner_client.get(DASHBOARD)
+
+    assert response.status_code == 200
+    cell = activity_cell(response, today)
+    assert cell.tag == "rect"
+    assert "level-1" in cell.classes
+    assert "1 action" in cell.text
+    assert all(
+        "level-0" in e.classes
+        for e in with_class(response.content, "activity-day")
+        if e.tag == "rect" and e.attrs["data-day"] != today.isoformat()
+    )
+    svg = element_by_id(response.content, "activity-title")
+    assert "1 study day" in svg.text
+    (details,) = with_class(response.content, "activity-days")
+    assert "1 study day in the last 12 weeks" in details.text
+    assert table_rows(response.content, "activity-table") == [
+        [f"{date_format(today, 'D j M Y')} (today)", "1", "0", "0"]
+    ]
+    text = page_text(response.content)
+    assert "Study days this week: 1 of 4 planned sessions" in text
+    assert "sessions of about 2 hours" in text
+
+
+@db
+def test_a_review_and_answers_today_show_in_the_days_counts(learner, learner_client):
+    make_plan(learner)
+    tick(learner, "p2-fid-direction")
+    check = SelfCheck.objects.get(slug="p2-fid-direction")
+    review(user=learner, self_check_id=check.pk, knew=True, today=timezone.localdate())
+    practise(learner, "experimentation", right=3, wrong=2)
+
+    response = learner_client.get(DASHBOARD)
+
+    (row,) = table_rows(response.content, "activity-table")
+    assert row[1:] == ["1", "1", "5"]
+    assert "level-3" in activity_cell(response, timezone.localdate()).classes  # 7 actions
+
+
+@db
+def test_without_a_plan_the_dashboard_counts_study_days_without_sessions(learner, learner_client):
+    response = learner_client.get(DASHBOARD)
+
+    text = page_text(response.content)
+    assert "Study days this week: 0" in text
+    assert "planned sessions" not in text
+    assert "Nothing ticked, reviewed or answered in these 12 weeks yet." in text
+
+
+@db
+def test_the_calendar_counts_days_in_the_learners_time_zone(learner, learner_client):
+    Profile.objects.create(user=learner, time_zone="Pacific/Auckland")
+    auckland = zoneinfo.ZoneInfo("Pacific/Auckland")
+    today = timezone.localdate(timezone=auckland)
+    # Just after midnight in Auckland: still the day before in UTC and in Los Angeles.
+    just_after_midnight = datetime.datetime.combine(today, datetime.time(0, 0, 1), auckland)
+    tick(learner, "p1-backprop")
+    move(learner, slug="p1-backprop", done_at=just_after_midnight)
+    assert just_after_midnight.astimezone(datetime.UTC).date() == today - days(1)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert "level-1" in activity_cell(response, today).classes
+    assert table_rows(response.content, "activity-table")[0][0].endswith("(today)")
