@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
 # In the IANA list on a Debian machine but no place a learner lives: "localtime" is the server's
 # own setting, "Factory" a placeholder zone with no offset of its own.
@@ -56,18 +57,29 @@ def learner_zone(user: Any) -> zoneinfo.ZoneInfo | None:
 
 
 class LearnerTimeZoneMiddleware:
-    """Activates the learner's zone for their request. After AuthenticationMiddleware."""
+    """Activates the learner's zone for their request. After AuthenticationMiddleware.
+
+    Lazily: the zone is activated when the request first reads request.user (every learner view
+    does, through login_required, before it reads a date), so a request that never needs the
+    user, /healthz or a static file, loads no session and makes no query.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        zone = learner_zone(getattr(request, "user", None))
-        if zone is None:
-            # A thread serves many requests: never let the last learner's zone leak into this one.
-            timezone.deactivate()
-            return self.get_response(request)
-        timezone.activate(zone)
+        # A thread serves many requests: never let the last learner's zone leak into this one.
+        timezone.deactivate()
+        user = getattr(request, "user", None)
+        if user is not None:
+
+            def load() -> Any:
+                zone = learner_zone(user)
+                if zone is not None:
+                    timezone.activate(zone)
+                return user
+
+            request.user = SimpleLazyObject(load)  # type: ignore[assignment]
         try:
             return self.get_response(request)
         finally:
