@@ -27,7 +27,7 @@ from typing import Any, ParamSpec, TypeVar
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Subquery
+from django.db.models.expressions import RawSQL
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -49,9 +49,11 @@ CONTENT_MODELS = (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
 # Content
 
 
-def content_version_subquery() -> Subquery:
-    """The content version as a subquery, to read it inside a query a request makes anyway."""
-    return Subquery(ContentVersion.objects.filter(pk=1).values("number")[:1])
+def content_version_subquery() -> RawSQL:
+    """The content version as a subquery, to read it inside a query a request makes anyway.
+
+    Raw SQL: the ORM's Subquery costs about half a millisecond to compile on every request."""
+    return RawSQL(f"SELECT number FROM {ContentVersion._meta.db_table} WHERE id = 1", ())
 
 
 def content_version() -> int:
