@@ -1,0 +1,47 @@
+"""My data in the browser: the download holds the review state and every attempt with its
+answers; logging out says so."""
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.steps import choose_schedule, open_phase, sign_up
+
+
+def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
+    sign_up(page, "grace")
+    choose_schedule(page)
+    open_phase(page, "core-ml-foundations", "Core ML foundations")
+    first = page.locator("li.check").first
+    first.get_by_role("button", name="Mark done").click()
+    first.get_by_role("button", name="Solid").click()
+    expect(first.get_by_role("button", name="Solid")).to_have_attribute("aria-pressed", "true")
+
+    page.goto("/practice/")
+    page.get_by_role("button", name="Start the drill").click()
+    page.locator("input[name=option]").first.check()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.locator(".feedback")).to_be_visible()
+
+    page.goto("/account/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download my data (JSON)").click()
+    data = json.loads(download.value.path().read_text(encoding="utf-8"))
+
+    (tick,) = data["ticks"]
+    assert tick["confidence"] == "solid"
+    assert tick["box"] is not None and tick["due_on"]
+    (attempt,) = data["attempts"]
+    assert attempt["kind"] == "drill"
+    answered = [q for q in attempt["questions"] if q["answered_at"]]
+    assert len(answered) == 1 and answered[0]["chosen"]
+    assert data["login_records"] is not None
+
+
+def test_logging_out_says_so(page: Page) -> None:
+    sign_up(page, "hedy")
+    choose_schedule(page)
+    page.get_by_role("navigation", name="Main").get_by_role("button", name="Log out").first.click()
+    expect(page.get_by_role("status")).to_contain_text("You are logged out.")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Log in")).to_be_visible()
