@@ -6,7 +6,7 @@ pace; boundaries come from cumulative hours, so rounding never adds up across si
 
 import datetime
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -73,6 +73,31 @@ class Schedule:
         return max(0, (self.finish - exam_date).days)
 
 
+def _slots(
+    phase_hours: Sequence[tuple[int, int]],
+    start: datetime.date,
+    days_after: Callable[[int, int, int], int],
+) -> tuple[PhaseSlot, ...]:
+    """Phases back to back from ``start``; ``days_after(index, cumulative hours, days used)``
+    says on which day (counted from ``start``) each phase ends."""
+    slots = []
+    cumulative_hours = 0
+    days_used = 0
+    for index, (number, hours) in enumerate(phase_hours):
+        cumulative_hours += hours
+        end_day = days_after(index, cumulative_hours, days_used)
+        slots.append(
+            PhaseSlot(
+                number=number,
+                hours=hours,
+                start=start + datetime.timedelta(days=days_used),
+                end=start + datetime.timedelta(days=end_day - 1),
+            )
+        )
+        days_used = end_day
+    return tuple(slots)
+
+
 def lay_out(
     phase_hours: Sequence[tuple[int, int]], hours_per_week: int, start: datetime.date
 ) -> Schedule:
@@ -81,23 +106,15 @@ def lay_out(
         raise ValueError("hours_per_week must be positive")
     if not phase_hours:
         raise ValueError("a schedule needs at least one phase")
-    slots = []
-    cumulative_hours = 0
-    days_used = 0
-    for number, hours in phase_hours:
-        cumulative_hours += hours
+    slots = _slots(
+        phase_hours,
+        start,
         # Every phase gets at least one day, even a one-hour one at a fast pace.
-        days_after = max(days_used + 1, math.ceil(cumulative_hours * 7 / hours_per_week))
-        slots.append(
-            PhaseSlot(
-                number=number,
-                hours=hours,
-                start=start + datetime.timedelta(days=days_used),
-                end=start + datetime.timedelta(days=days_after - 1),
-            )
-        )
-        days_used = days_after
-    return Schedule(slots=tuple(slots), hours_per_week=hours_per_week)
+        lambda index, cumulative, days_used: max(
+            days_used + 1, math.ceil(cumulative * 7 / hours_per_week)
+        ),
+    )
+    return Schedule(slots=slots, hours_per_week=hours_per_week)
 
 
 @dataclass(frozen=True)
@@ -198,30 +215,18 @@ def fit_to(
     total = sum(hours for _, hours in phase_hours)
     if total <= 0:
         raise ValueError("a schedule needs some hours")
-    slots = []
-    cumulative_hours = 0
-    days_used = 0
-    for index, (number, hours) in enumerate(phase_hours):
-        cumulative_hours += hours
-        phases_after = len(phase_hours) - index - 1
+    count = len(phase_hours)
+    slots = _slots(
+        phase_hours,
+        start,
         # Boundaries come from cumulative hours, held between one day for this phase and one
         # day for each phase still to come.
-        days_after = min(
-            max(days_used + 1, math.ceil(cumulative_hours * available / total)),
-            available - phases_after,
-        )
-        slots.append(
-            PhaseSlot(
-                number=number,
-                hours=hours,
-                start=start + datetime.timedelta(days=days_used),
-                end=start + datetime.timedelta(days=days_after - 1),
-            )
-        )
-        days_used = days_after
-    return Schedule(
-        slots=tuple(slots), hours_per_week=math.ceil(total * 7 / available), fitted=True
+        lambda index, cumulative, days_used: min(
+            max(days_used + 1, math.ceil(cumulative * available / total)),
+            available - (count - index - 1),
+        ),
     )
+    return Schedule(slots=slots, hours_per_week=math.ceil(total * 7 / available), fitted=True)
 
 
 # Study sessions a week, for the dashboard's "study days this week".
