@@ -14,21 +14,7 @@ from django.urls import reverse
 
 from progress.models import CheckOff
 from tests.factories import PASSWORD, UserFactory, make_plan, mock_for, practise
-
-# Only our own files: htmx and the CSS come from our static files, the chart is inline SVG drawn
-# by the server, and no template carries an inline script or style.
-POLICY = {
-    "default-src": {"'self'"},
-    "script-src": {"'self'"},
-    "style-src": {"'self'"},
-    "img-src": {"'self'", "data:"},
-    "font-src": {"'self'"},
-    "connect-src": {"'self'"},
-    "form-action": {"'self'"},
-    "frame-ancestors": {"'none'"},
-    "base-uri": {"'self'"},
-    "object-src": {"'none'"},
-}
+from tests.html import POLICY, directives
 
 pytestmark = pytest.mark.django_db
 
@@ -89,14 +75,6 @@ def test_production_hashes_with_argon2_and_secures_cookies_and_https():
     assert session_secure and csrf_secure and ssl_redirect
     assert hsts >= 31_536_000
     assert debug is False
-
-
-def directives(header: str) -> dict[str, set[str]]:
-    parsed = {}
-    for directive in filter(None, (part.strip() for part in header.split(";"))):
-        name, *sources = directive.split()
-        parsed[name] = set(sources)
-    return parsed
 
 
 def test_every_page_carries_a_policy_that_allows_only_our_own_scripts_and_styles(

@@ -6,6 +6,7 @@ from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
 from phases.models import Domain, Phase, Topic
+from tests.html import POLICY, directives
 
 pytestmark = pytest.mark.django_db
 
@@ -24,27 +25,6 @@ TRAPS = [
     "provenance, watermarking, disclosure, detection",
 ]
 PUBLISHED = ["ddpm-forward-reverse", "fid", "clip-shared-embedding-space"]
-# The policy the app has always sent, directive by directive: only our own files.
-POLICY = {
-    "default-src": {"'self'"},
-    "script-src": {"'self'"},
-    "style-src": {"'self'"},
-    "img-src": {"'self'", "data:"},
-    "font-src": {"'self'"},
-    "connect-src": {"'self'"},
-    "form-action": {"'self'"},
-    "frame-ancestors": {"'none'"},
-    "base-uri": {"'self'"},
-    "object-src": {"'none'"},
-}
-
-
-def directives(header: str) -> dict[str, set[str]]:
-    parsed = {}
-    for directive in filter(None, (part.strip() for part in header.split(";"))):
-        name, *sources = directive.split()
-        parsed[name] = set(sources)
-    return parsed
 
 
 def test_home_lists_the_seven_domains_heaviest_first_with_weights(client, syllabus):
