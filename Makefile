@@ -45,6 +45,8 @@ pytest: install-dev
 
 test: lint typecheck migrations-check pytest
 
+# Four set-ups: SQLite and PostgreSQL 15, each with the per-process cache and with Redis (as root
+# it starts PostgreSQL and installs redis-server when missing; what cannot start is skipped).
 # wrk (Debian's package) measures best; without it the script falls back to a Python client.
 bench: install-dev
 	@command -v wrk >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq \

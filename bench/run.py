@@ -1,20 +1,25 @@
-"""Benchmark: is the app as fast for one learner among 10,000 as among 10?
+"""Benchmark: is the app as fast for one learner among 10,000 as among 10, on each engine and cache?
 
-Builds two throwaway databases (10 and 10,000 learners with plans and about 40 ticks each,
-created in bulk), serves each under gunicorn (2 workers, production settings, DEBUG off), logs
-one measured learner in and loads /healthz, the dashboard, a phase page and an HTMX tick toggle
-over loopback with wrk (or a Python client when wrk is missing). Prints throughput, p50/p95
-latency and query counts, checks the speed targets as ratios measured in the same run, and
-writes the table to docs/benchmarks.md.
+Builds two throwaway databases per engine (10 and 10,000 learners with plans and about 40 ticks
+each, created in bulk), on SQLite and on PostgreSQL, and serves each under gunicorn (2 workers,
+production settings, DEBUG off) twice: with the per-process cache and with Redis (REDIS_URL:
+sessions and cached pages), so four set-ups share the databases of their engine. Logs one
+measured learner in on every server and loads /healthz, the dashboard, a phase page and an HTMX
+tick that alternates done/not done over loopback with wrk (or a Python client when wrk is
+missing). Prints one table per set-up (throughput, p50/p95 latency, query counts), checks the
+speed targets as ratios to each set-up's own /healthz measured in the same rounds, and writes the
+tables to docs/benchmarks.md.
 
-    make bench                       # SQLite
-    DATABASE_URL=postgres://user:pass@127.0.0.1/db make bench
-    .venv/bin/python bench/run.py [--seconds 5] [--connections 8]
+    make bench
+    .venv/bin/python bench/run.py [--seconds 4] [--connections 8]
 
-With a PostgreSQL DATABASE_URL the two scenarios live in two databases created next to the
-named one (NAME_bench_10, NAME_bench_10000) and dropped afterwards, so the named database is
-never filled with 10,000 fake learners and both scenarios start from the same empty schema,
-exactly as with SQLite; the role needs CREATEDB.
+PostgreSQL: the local PostgreSQL 15 cluster (started if it is not running, stopped again
+afterwards; needs root), with two databases created for the run and dropped after it. With a
+PostgreSQL DATABASE_URL the two databases are created next to the named one instead
+(NAME_bench_10, NAME_bench_10000; the role needs CREATEDB), so the named database is never
+filled with 10,000 fake learners. Redis: a redis-server of our own on a free port, one Redis
+database per server, so no set-up reads another's pages or sessions. When PostgreSQL or Redis
+cannot be started, the bench says why and measures the set-ups it can.
 """
 
 import argparse
@@ -22,10 +27,12 @@ import contextlib
 import datetime
 import functools
 import http.client
+import itertools
 import json
 import os
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -33,29 +40,46 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts.httpclient import Session  # noqa: E402
-from scripts.server import gunicorn, prepare_database, production_env  # noqa: E402
+from scripts.server import (  # noqa: E402
+    gunicorn,
+    postgresql,
+    prepare_database,
+    production_env,
+    redis_server,
+)
 
 PASSWORD = "bench-pass-5521-studyplan"
 MEASURED = "bench-measured"
 MEASURED_PHASE = "experimentation"
 SIZES = (10, 10_000)
+SQLITE, POSTGRESQL = "SQLite", "PostgreSQL"
+LOCAL_CACHE, REDIS = "per-process cache", "Redis"
+PG_NAME = "studyplan_bench"  # the role, and the prefix of the databases, on the local cluster
+HEALTHZ, DASHBOARD, PHASE, TICK = "/healthz", "dashboard", "phase", "tick (alternating)"
+# Ratio to /healthz, at both sizes; queries per request: at most this, and equal at both sizes.
+THROUGHPUT_TARGETS = ((DASHBOARD, 0.30), (PHASE, 0.20), (TICK, 0.20))
+QUERY_CEILINGS = ((DASHBOARD, 8), (PHASE, 8), (TICK, 6))
 WARMUP_SECONDS = 1
 ROUND_SECONDS = 1  # wrk takes whole seconds
 DOCS = ROOT / "docs" / "benchmarks.md"
 NOTES_HEADING = "## Notes"
-PROFILE_ROUNDS = 100
+PROFILE_ROUNDS = 100  # even, so the tick's profile is half ticks, half unticks
 SESSION = "session + user"
 PARTS = ("template", "ORM", "database", SESSION, "rest")
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -63,8 +87,20 @@ class Endpoint:
     name: str
     method: str
     path: str
-    body: str = ""
+    bodies: tuple[str, ...] = ()  # form bodies, sent in turn: one per request
     htmx: bool = False
+
+
+@dataclass(frozen=True)
+class Setup:
+    engine: str
+    cache: str
+
+    def __str__(self) -> str:
+        return f"{self.engine} + {self.cache}"
+
+
+Server = tuple[Setup, int]  # a set-up serving the database of one size
 
 
 @dataclass(frozen=True)
@@ -75,13 +111,19 @@ class Client:
     connections: int
 
 
-def endpoints(toggle_slug: str) -> list[Endpoint]:
+def endpoints(tick_slug: str) -> list[Endpoint]:
     return [
-        Endpoint("/healthz", "GET", "/healthz"),
-        Endpoint("dashboard", "GET", "/dashboard/"),
-        Endpoint("phase", "GET", f"/study/{MEASURED_PHASE}/"),
-        # done=1 is idempotent, so every request after the first is the same no-op tick.
-        Endpoint("toggle", "POST", f"/study/checks/{toggle_slug}/", body="done=1", htmx=True),
+        Endpoint(HEALTHZ, "GET", "/healthz"),
+        Endpoint(DASHBOARD, "GET", "/dashboard/"),
+        Endpoint(PHASE, "GET", f"/study/{MEASURED_PHASE}/"),
+        # Tick, untick, tick: a repeated done=1 would be a no-op after the first request.
+        Endpoint(
+            TICK,
+            "POST",
+            f"/study/checks/{tick_slug}/",
+            bodies=("done=1", "done=0"),
+            htmx=True,
+        ),
     ]
 
 
@@ -97,6 +139,7 @@ def populate(learners: int) -> dict:
 
     from phases.models import Intensity, SelfCheck
     from progress.models import CheckOff, StudyPlan
+    from progress.services.study import set_done
 
     rng = random.Random(2026)
     today = timezone.localdate()
@@ -117,7 +160,8 @@ def populate(learners: int) -> dict:
             + [User(username=MEASURED, password=password)],
             batch_size=2000,
         )
-        plans, ticks = [], []
+        plans: list[StudyPlan] = []
+        ticks: list[tuple[int, int]] = []  # (user, self-check)
         for user in users[:-1]:
             start = today - datetime.timedelta(days=rng.randrange(60))
             exam = start + datetime.timedelta(weeks=rng.randint(6, 20))
@@ -130,7 +174,7 @@ def populate(learners: int) -> dict:
                 )
             )
             chosen = rng.sample(check_ids, k=min(len(check_ids), rng.randint(38, 42)))
-            ticks.extend(CheckOff(user_id=user.pk, self_check_id=pk) for pk in chosen)
+            ticks.extend((user.pk, pk) for pk in chosen)
         measured = users[-1]
         plans.append(
             StudyPlan(
@@ -143,28 +187,42 @@ def populate(learners: int) -> dict:
         # Every other self-check in study order: half done in each phase, so the dashboard
         # shows a lagging domain and a next check, and the phase page mixes both row kinds.
         mine = checks[::2]
-        ticks.extend(CheckOff(user_id=measured.pk, self_check_id=pk) for pk, _, _ in mine)
         StudyPlan.objects.bulk_create(plans, batch_size=2000)
-        CheckOff.objects.bulk_create(ticks, batch_size=5000)
+        # Every other tick copies one made by the tick service, so it holds what a real tick
+        # stores (its review schedule too) without 400,000 calls to the service.
+        set_done(user=measured, self_check_id=mine[0][0], done=True)
+        real = CheckOff.objects.get(user=measured, self_check_id=mine[0][0])
+        stored = {
+            field.attname: getattr(real, field.attname)
+            for field in CheckOff._meta.concrete_fields
+            if not field.primary_key and field.attname not in ("user_id", "self_check_id")
+        }
+        ticks.extend((measured.pk, pk) for pk, _, _ in mine[1:])
+        CheckOff.objects.bulk_create(
+            [CheckOff(user_id=user, self_check_id=check, **stored) for user, check in ticks],
+            batch_size=5000,
+        )
 
     if connection.vendor == "postgresql":
         # Autovacuum would analyze these fresh tables within a minute in production.
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     ticked = {slug for _, slug, _ in mine}
-    toggle_slug = next(
+    # Not done yet, so the tick's first request ticks it.
+    tick_slug = next(
         slug for _, slug, phase in checks if phase == MEASURED_PHASE and slug not in ticked
     )
     return {
         "username": MEASURED,
-        "toggle_slug": toggle_slug,
+        "tick_slug": tick_slug,
         "learners": User.objects.count(),
         "ticks": CheckOff.objects.count(),
     }
 
 
-def in_process_requests(username: str, toggle_slug: str) -> dict[str, Callable]:
-    """One in-process request per endpoint, as the measured learner."""
+def in_process_requests(username: str, tick_slug: str) -> list[tuple[Endpoint, Callable]]:
+    """Each endpoint with a function sending its next in-process request, as the measured
+    learner; a POST takes its bodies in turn."""
     from django.contrib.auth.models import User
     from django.test import Client
 
@@ -174,31 +232,40 @@ def in_process_requests(username: str, toggle_slug: str) -> dict[str, Callable]:
     def sender(endpoint: Endpoint) -> Callable:
         headers = {"HX-Request": "true"} if endpoint.htmx else {}
         if endpoint.method == "POST":
-            data = dict(item.split("=") for item in endpoint.body.split("&"))
-            return lambda: client.post(endpoint.path, data, headers=headers)
+            forms = itertools.cycle(
+                [dict(item.split("=") for item in body.split("&")) for body in endpoint.bodies]
+            )
+            return lambda: client.post(endpoint.path, next(forms), headers=headers)
         return lambda: client.get(endpoint.path, headers=headers)
 
-    return {endpoint.name: sender(endpoint) for endpoint in endpoints(toggle_slug)}
+    return [(endpoint, sender(endpoint)) for endpoint in endpoints(tick_slug)]
 
 
-def count_queries(username: str, toggle_slug: str) -> dict[str, list[int]]:
-    """Statements per request, and how many of them are BEGIN/COMMIT and the like."""
+def count_queries(username: str, tick_slug: str) -> dict[str, list[list[int]]]:
+    """Statements per request, and how many of them are BEGIN/COMMIT and the like: one count
+    per body for a POST (the tick, then the untick)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    counts = {}
-    for name, send in in_process_requests(username, toggle_slug).items():
-        send()  # the first request may fill per-process caches; count a steady one
-        with CaptureQueriesContext(connection) as captured:
-            response = send()
-        if not 200 <= response.status_code < 400:
-            raise RuntimeError(f"{name} answered {response.status_code}")
-        statements = [query["sql"].split()[0].upper() for query in captured.captured_queries]
-        counts[name] = [len(statements), sum(s in TRANSACTION_CONTROL for s in statements)]
+    counts: dict[str, list[list[int]]] = {}
+    for endpoint, send in in_process_requests(username, tick_slug):
+        turns = max(1, len(endpoint.bodies))
+        for _ in range(turns):
+            send()  # the first requests may fill per-process caches; count steady ones
+        counts[endpoint.name] = []
+        for _ in range(turns):
+            with CaptureQueriesContext(connection) as captured:
+                response = send()
+            if not 200 <= response.status_code < 400:
+                raise RuntimeError(f"{endpoint.name} answered {response.status_code}")
+            statements = [query["sql"].split()[0].upper() for query in captured.captured_queries]
+            counts[endpoint.name].append(
+                [len(statements), sum(s in TRANSACTION_CONTROL for s in statements)]
+            )
     return counts
 
 
-def profile(username: str, toggle_slug: str) -> dict[str, dict[str, float]]:
+def profile(username: str, tick_slug: str) -> dict[str, dict[str, float]]:
     """Milliseconds per in-process request, split by probes on a few Django entry points.
 
     Time is charged to the innermost open probe, so the parts add up to the whole; the session
@@ -240,8 +307,8 @@ def profile(username: str, toggle_slug: str) -> dict[str, dict[str, float]]:
 
     results = {}
     with connection.execute_wrapper(database):
-        for name, send in in_process_requests(username, toggle_slug).items():
-            for _ in range(5):
+        for endpoint, send in in_process_requests(username, tick_slug):
+            for _ in range(4):
                 send()
             spent.clear()
             started = time.perf_counter()
@@ -249,19 +316,27 @@ def profile(username: str, toggle_slug: str) -> dict[str, dict[str, float]]:
                 send()
             total = time.perf_counter() - started
             spent["rest"] = total - sum(spent.values())
-            results[name] = {
+            results[endpoint.name] = {
                 "total": 1e3 * total / PROFILE_ROUNDS,
                 **{part: 1e3 * spent[part] / PROFILE_ROUNDS for part in PARTS},
             }
     return results
 
 
+class StepFailed(Exception):
+    """A step failed for one engine or set-up: it is reported, and the others are measured."""
+
+
 def in_django(env: dict[str, str], *args: str) -> dict:
     """Run a subcommand of this script in a fresh Django process; its last line is JSON."""
     output = subprocess.run(
-        [sys.executable, __file__, *args], env=env, cwd=ROOT, check=True, stdout=subprocess.PIPE
+        [sys.executable, __file__, *args], env=env, cwd=ROOT, capture_output=True, text=True
     )
-    return json.loads(output.stdout.decode().strip().splitlines()[-1])
+    if output.returncode:
+        lines = output.stderr.strip().splitlines() or [f"exit status {output.returncode}"]
+        sys.stderr.write("\n".join(lines[-12:]) + "\n")  # the end of the traceback
+        raise StepFailed(f"{args[0]} step: {lines[-1]}")
+    return json.loads(output.stdout.strip().splitlines()[-1])
 
 
 def in_process_env(env: dict[str, str]) -> dict[str, str]:
@@ -272,13 +347,32 @@ def in_process_env(env: dict[str, str]) -> dict[str, str]:
 # --- Databases. ---------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def scenario_databases(tmp: Path) -> Iterator[tuple[str, dict[int, str]]]:
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        yield "SQLite", {size: f"sqlite:///{tmp / f'learners-{size}.sqlite3'}" for size in SIZES}
-        return
+class Unavailable(Exception):
+    """A service this machine cannot provide; its set-ups are skipped."""
 
+
+@contextlib.contextmanager
+def postgresql_databases() -> Iterator[dict[int, str]]:
+    """A fresh PostgreSQL database per size, dropped afterwards; their URLs."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        with databases_next_to(url) as urls:
+            yield urls
+        return
+    if not shutil.which("pg_ctlcluster"):
+        raise Unavailable("PostgreSQL 15 is not installed (pg_ctlcluster not found)")
+    if os.geteuid() != 0:
+        raise Unavailable(
+            "starting the local PostgreSQL needs root (or set a PostgreSQL DATABASE_URL)"
+        )
+    with ExitStack() as stack:
+        yield {
+            size: stack.enter_context(postgresql(f"{PG_NAME}_{size}", PG_NAME)) for size in SIZES
+        }
+
+
+@contextlib.contextmanager
+def databases_next_to(url: str) -> Iterator[dict[int, str]]:
     import dj_database_url
     import psycopg
     from psycopg import sql
@@ -294,7 +388,6 @@ def scenario_databases(tmp: Path) -> Iterator[tuple[str, dict[int, str]]]:
         port=config["PORT"] or None,
         autocommit=True,
     ) as admin:
-        version = admin.info.server_version
 
         def drop_all() -> None:
             for name in names.values():
@@ -306,9 +399,42 @@ def scenario_databases(tmp: Path) -> Iterator[tuple[str, dict[int, str]]]:
         for name in names.values():
             admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         try:
-            yield f"PostgreSQL {version // 10000}.{version % 10000}", urls
+            yield urls
         finally:
             drop_all()
+
+
+def postgresql_version(url: str) -> str:
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        version = connection.info.server_version
+    return f"PostgreSQL {version // 10000}.{version % 10000}"
+
+
+def redis_version(url: str) -> str:
+    import redis
+
+    return f"Redis {redis.Redis.from_url(url).info()['redis_version']}"
+
+
+def redis_database(url: str, number: int) -> str:
+    return urlsplit(url)._replace(path=f"/{number}").geturl()
+
+
+def start_service(
+    stack: ExitStack, name: str, service: Callable[[], contextlib.AbstractContextManager[T]]
+) -> tuple[T | None, str]:
+    """The service's value, or None and why it could not start: the bench measures without it."""
+    try:
+        return stack.enter_context(service()), ""
+    # Whatever stops a service (not installed, not root, refused connection) skips its set-ups.
+    except Exception as error:
+        # A failed command says why on its stderr.
+        detail = getattr(error, "stderr", None) or str(error) or type(error).__name__
+        reason = detail.strip().splitlines()[-1]
+        print(f"{name}: not measured ({reason})", flush=True)
+        return None, reason
 
 
 # --- Load over loopback. ------------------------------------------------------------------------
@@ -340,10 +466,21 @@ def wrk_sample(client: Client, endpoint: Endpoint, seconds: float) -> Sample:
     ]
     if endpoint.method == "POST":
         lines += [
-            f"wrk.body = {json.dumps(endpoint.body)}",
             'wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"',
             f'wrk.headers["X-CSRFToken"] = {json.dumps(client.csrf)}',
         ]
+    if len(endpoint.bodies) == 1:
+        lines.append(f"wrk.body = {json.dumps(endpoint.bodies[0])}")
+    elif endpoint.bodies:
+        # Each wrk thread runs its own copy of this script, so keeps its own count.
+        lines.append(
+            f"local bodies = {{{', '.join(json.dumps(body) for body in endpoint.bodies)}}}\n"
+            "local sent = 0\n"
+            "request = function()\n"
+            "  sent = sent + 1\n"
+            "  return wrk.format(nil, nil, nil, bodies[(sent - 1) % #bodies + 1])\n"
+            "end"
+        )
     if endpoint.htmx:
         lines.append('wrk.headers["HX-Request"] = "true"')
     lines.append(
@@ -382,11 +519,12 @@ def _python_connection(
     port: int, endpoint: Endpoint, headers: dict[str, str], deadline: float
 ) -> tuple[list[float], int]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    bodies = itertools.cycle(endpoint.bodies or [None])
     latencies, bad = [], 0
     while time.time() < deadline:
         started = time.perf_counter()
         try:
-            conn.request(endpoint.method, endpoint.path, endpoint.body or None, headers)
+            conn.request(endpoint.method, endpoint.path, next(bodies), headers)
             response = conn.getresponse()
             response.read()
             status = response.status
@@ -461,31 +599,54 @@ def log_in(port: int, connections: int) -> Client:
 
 
 def measure(
-    envs: dict[int, dict[str, str]], toggles: dict[int, str], seconds: int, connections: int
-) -> dict[int, dict[str, Load]]:
-    """Both servers up at once, rounds alternating between sizes and endpoints.
+    envs: dict[Server, dict[str, str]], ticks: dict[Server, str], seconds: int, connections: int
+) -> tuple[dict[Server, dict[str, Load]], dict[Setup, str]]:
+    """Every server up at once, rounds alternating between set-ups, sizes and endpoints; the
+    loads, and the set-ups whose servers did not start or let the learner log in.
 
-    Other work on a shared machine comes and goes; spreading every endpoint of both sizes over
+    Other work on a shared machine comes and goes; spreading every endpoint of every server over
     the whole run lets each ratio compare figures taken under the same conditions.
     """
     sample = wrk_sample if shutil.which("wrk") else python_sample
-    samples: dict[tuple[int, str], list[Sample]] = defaultdict(list)
-    with contextlib.ExitStack() as servers:
-        clients = {
-            size: log_in(servers.enter_context(gunicorn(env, workers=2)), connections)
-            for size, env in envs.items()
-        }
-        for size, client in clients.items():
-            for endpoint in endpoints(toggles[size]):
+    samples: dict[tuple[Server, str], list[Sample]] = defaultdict(list)
+    failed: dict[Setup, str] = {}
+
+    def fail(server: Server, error: Exception) -> None:
+        failed[server[0]] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        print(f"[{server[0]}, {server[1]:,}] not measured: {failed[server[0]]}", flush=True)
+
+    with ExitStack() as servers:
+        ports, clients = {}, {}
+        for server, env in envs.items():
+            try:
+                ports[server] = servers.enter_context(gunicorn(env, workers=2))
+            except RuntimeError as error:
+                fail(server, error)
+        # Logging in waits for a server's workers, which boot meanwhile, side by side.
+        for server, port in ports.items():
+            try:
+                clients[server] = log_in(port, connections)
+            except (RuntimeError, OSError) as error:
+                fail(server, error)
+        # A set-up is compared with itself at both sizes, or not at all.
+        clients = {server: client for server, client in clients.items() if server[0] not in failed}
+        for server, client in clients.items():
+            for endpoint in endpoints(ticks[server]):
                 sample(client, endpoint, WARMUP_SECONDS)
-        for _ in range(max(1, seconds // ROUND_SECONDS)):
-            for size, client in clients.items():
-                for endpoint in endpoints(toggles[size]):
-                    samples[size, endpoint.name].append(sample(client, endpoint, ROUND_SECONDS))
-    return {
-        size: {endpoint.name: combine(samples[size, endpoint.name]) for endpoint in endpoints("")}
-        for size in envs
+        order = list(clients.items())
+        for round_number in range(max(1, seconds // ROUND_SECONDS)):
+            # Each round starts at the next server, so none always follows the same one.
+            shift = round_number % len(order)
+            for server, client in order[shift:] + order[:shift]:
+                for endpoint in endpoints(ticks[server]):
+                    samples[server, endpoint.name].append(sample(client, endpoint, ROUND_SECONDS))
+    loads = {
+        server: {
+            endpoint.name: combine(samples[server, endpoint.name]) for endpoint in endpoints("")
+        }
+        for server in clients
     }
+    return loads, failed
 
 
 # --- Report. ------------------------------------------------------------------------------------
@@ -493,88 +654,121 @@ def measure(
 
 @dataclass
 class Scenario:
+    """One set-up serving the database of one size."""
+
     size: int
-    learners: int
-    ticks: int
-    populate_seconds: float
-    queries: dict[str, list[int]]  # [statements, of which transaction control]
+    queries: dict[str, list[list[int]]]  # per body sent in turn: [statements, of which BEGIN…]
     loads: dict[str, Load]
-    profile: dict[str, dict[str, float]] | None
+
+    def ratio(self, name: str) -> float:
+        return self.loads[name].rps / self.loads[HEALTHZ].rps
 
 
-def verdicts(scenarios: dict[int, Scenario]) -> list[str]:
+def verdicts(setup: Setup, scenarios: dict[int, Scenario]) -> list[str]:
     small, large = scenarios[SIZES[0]], scenarios[SIZES[-1]]
     checks = []
 
     def check(ok: bool, text: str) -> None:
-        checks.append(f"- {'PASS' if ok else 'MISS'}: {text}")
+        checks.append(f"- {'PASS' if ok else 'MISS'} [{setup}]: {text}")
 
-    for name, floor in (("dashboard", 0.25), ("toggle", 0.20)):
-        for scenario in (small, large):
-            ratio = scenario.loads[name].rps / scenario.loads["/healthz"].rps
-            short = "" if ratio >= floor else f"; {floor / ratio:.1f}× too slow"
-            check(
-                ratio >= floor,
-                f"{name} throughput at {scenario.size:,} learners = {ratio:.3f}× /healthz "
-                f"(target ≥ {floor:.2f}×{short})",
-            )
-    growth = large.loads["dashboard"].p95_ms / small.loads["dashboard"].p95_ms
-    check(
-        growth <= 1.2,
-        f"dashboard p95 at {large.size:,} = {large.loads['dashboard'].p95_ms:.1f} ms, "
-        f"{growth:.2f}× its p95 at {small.size:,} ({small.loads['dashboard'].p95_ms:.1f} ms; "
-        "target ≤ 1.20×)",
-    )
-    for name, ceiling in (("dashboard", 8), ("toggle", 6), ("phase", 8)):
-        counts = [small.queries[name], large.queries[name]]
+    for name, floor in THROUGHPUT_TARGETS:
+        worst = min(small.ratio(name), large.ratio(name))
+        short = "" if worst >= floor else f"; {floor / worst:.1f}× too slow"
         check(
-            max(total for total, _ in counts) <= ceiling and counts[0] == counts[1],
-            f"{name} queries = {statements(counts[0])} at {small.size:,}, "
-            f"{statements(counts[1])} at {large.size:,} (target ≤ {ceiling}, equal)",
+            worst >= floor,
+            f"{name} throughput = {small.ratio(name):.3f}× /healthz at {small.size:,} learners, "
+            f"{large.ratio(name):.3f}× at {large.size:,} (target ≥ {floor:.2f}×{short})",
         )
-    bad = sum(load.bad for scenario in scenarios.values() for load in scenario.loads.values())
+    p95 = small.loads[DASHBOARD].p95_ms, large.loads[DASHBOARD].p95_ms
+    check(
+        p95[1] <= 1.2 * p95[0],
+        f"dashboard p95 at {large.size:,} = {p95[1]:.1f} ms, {p95[1] / p95[0]:.2f}× its p95 at "
+        f"{small.size:,} ({p95[0]:.1f} ms; target ≤ 1.20×)",
+    )
+    counted = []
+    for name, ceiling in QUERY_CEILINGS:
+        counts = small.queries[name], large.queries[name]
+        ok = counts[0] == counts[1] and max(total for total, _ in counts[0] + counts[1]) <= ceiling
+        counted.append(
+            (ok, f"{name} {statements(counts[0])} and {statements(counts[1])} (≤ {ceiling})")
+        )
+    check(
+        all(ok for ok, _ in counted),
+        f"queries at {small.size:,} and {large.size:,} learners: "
+        + ", ".join(text for _, text in counted)
+        + " (target: equal, within the ceiling)",
+    )
+    bad = sum(load.bad for scenario in (small, large) for load in scenario.loads.values())
     check(bad == 0, f"non-2xx/3xx responses and socket errors = {bad} (target 0)")
     return checks
 
 
-def statements(count: list[int]) -> str:
-    total, control = count
-    return f"{total} ({control} BEGIN/COMMIT)" if control else str(total)
+def statements(counts: list[list[int]]) -> str:
+    return " / ".join(
+        f"{total} ({control} BEGIN/COMMIT)" if control else str(total) for total, control in counts
+    )
 
 
-def tables(scenarios: dict[int, Scenario]) -> list[str]:
-    rows = [
-        "| endpoint | DB size | req/s | p50 ms | p95 ms | ratio to /healthz | queries "
-        "| non-2xx/3xx |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for scenario in scenarios.values():
-        healthz = scenario.loads["/healthz"].rps
-        for name, load in scenario.loads.items():
-            rows.append(
-                f"| {name} | {scenario.size:,} | {load.rps:,.0f} | {load.p50_ms:.1f} | "
-                f"{load.p95_ms:.1f} | {load.rps / healthz:.3f} | "
-                f"{statements(scenario.queries[name])} | {load.bad} |"
-            )
-    for scenario in scenarios.values():
-        if scenario.profile:
-            rows += [
-                "",
-                f"Where the time goes at {scenario.size:,} learners: ms per request in-process "
-                f"(Django test client, {PROFILE_ROUNDS} requests, no gunicorn), share in brackets. "
-                "ORM = building SQL and rows; database = the driver's execute; session + user = "
-                "the session and user lookups with their 2 queries; rest = middleware, view code, "
-                "building querysets.",
-                "",
-                "| endpoint | total | " + " | ".join(PARTS) + " |",
-                "| --- | ---: |" + " ---: |" * len(PARTS),
-            ]
-            for name, parts in scenario.profile.items():
-                shares = (
-                    f"{parts[part]:.2f} ({100 * parts[part] / parts['total']:.0f}%)"
-                    for part in PARTS
+def tables(results: dict[Setup, dict[int, Scenario]]) -> list[str]:
+    rows = []
+    for setup, scenarios in results.items():
+        rows += [
+            f"### {setup}",
+            "",
+            "| endpoint | DB size | req/s | p50 ms | p95 ms | ratio to /healthz | queries "
+            "| non-2xx/3xx |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for scenario in scenarios.values():
+            for name, load in scenario.loads.items():
+                rows.append(
+                    f"| {name} | {scenario.size:,} | {load.rps:,.0f} | {load.p50_ms:.1f} | "
+                    f"{load.p95_ms:.1f} | {scenario.ratio(name):.3f} | "
+                    f"{statements(scenario.queries[name])} | {load.bad} |"
                 )
-                rows.append(f"| {name} | {parts['total']:.2f} | " + " | ".join(shares) + " |")
+        rows.append("")
+    large = SIZES[-1]
+    rows += [
+        f"Ratio to /healthz at {large:,} learners, by set-up (req/s of /healthz in brackets):",
+        "",
+        "| endpoint | " + " | ".join(map(str, results)) + " |",
+        "| --- |" + " ---: |" * len(results),
+    ]
+    names = list(next(iter(results.values()))[large].loads)
+    for name in names:
+        cells = (
+            f"{scenarios[large].ratio(name):.3f}"
+            if name != HEALTHZ
+            else f"1.000 ({scenarios[large].loads[HEALTHZ].rps:,.0f})"
+            for scenarios in results.values()
+        )
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    rows += [
+        "",
+        "Queries: statements per request, counted in-process; for the tick, a tick / an untick.",
+    ]
+    return rows
+
+
+def profile_tables(profiles: dict[Setup, dict[str, dict[str, float]]]) -> list[str]:
+    rows = []
+    for setup, profiled in profiles.items():
+        rows += [
+            "",
+            f"Where the time goes, {setup}, {SIZES[-1]:,} learners: ms per request in-process "
+            f"(Django test client, {PROFILE_ROUNDS} requests, half of them unticks for the tick, "
+            "no gunicorn), share in brackets. ORM = building SQL and rows; database = the "
+            "driver's execute; session + user = the session and user lookups with their "
+            "queries; rest = middleware, view code, building querysets.",
+            "",
+            "| endpoint | total | " + " | ".join(PARTS) + " |",
+            "| --- | ---: |" + " ---: |" * len(PARTS),
+        ]
+        for name, parts in profiled.items():
+            shares = (
+                f"{parts[part]:.2f} ({100 * parts[part] / parts['total']:.0f}%)" for part in PARTS
+            )
+            rows.append(f"| {name} | {parts['total']:.2f} | " + " | ".join(shares) + " |")
     return rows
 
 
@@ -589,10 +783,57 @@ def write_docs(lines: list[str]) -> None:
     DOCS.write_text("\n".join(lines) + "\n" + notes)
 
 
+@dataclass
+class Prepared:
+    """An engine's databases, ready to serve."""
+
+    made: dict[int, dict]  # per size: learners, ticks, the tick's slug, populate_seconds
+    queries: dict[Server, dict[str, list[list[int]]]]
+    failed: dict[Setup, str]  # set-ups whose in-process requests failed
+
+
+def prepare_engine(
+    engine: str, databases: dict[int, dict[str, str]], servers: dict[Server, dict[str, str]]
+) -> Prepared:
+    """Each size's database migrated, loaded and populated once, then the queries of each of the
+    engine's set-ups counted."""
+    made = {}
+    for size, env in databases.items():
+        step = time.perf_counter()
+        try:
+            prepare_database(env)
+        except subprocess.CalledProcessError as error:
+            raise StepFailed(f"{' '.join(map(str, error.cmd[1:3]))} failed") from error
+        print(f"[{engine}, {size:,}] migrated, syllabus loaded: {time.perf_counter() - step:.1f} s")
+        step = time.perf_counter()
+        made[size] = in_django(env, "populate", str(size))
+        made[size]["populate_seconds"] = time.perf_counter() - step
+        print(
+            f"[{engine}, {size:,}] populated {made[size]['learners']:,} learners, "
+            f"{made[size]['ticks']:,} ticks in {made[size]['populate_seconds']:.1f} s "
+            "(target < 60 s; the engines are populated side by side)",
+            flush=True,
+        )
+    queries, failed = {}, {}
+    for (setup, size), env in servers.items():
+        if setup in failed:
+            continue
+        try:
+            queries[setup, size] = in_django(
+                in_process_env(env), "queries", MEASURED, made[size]["tick_slug"]
+            )
+        except StepFailed as error:
+            print(f"[{setup}, {size:,}] not measured: {error}", flush=True)
+            failed[setup] = str(error)
+            continue
+        print(f"[{setup}, {size:,}] statements per request: {queries[setup, size]}", flush=True)
+    return Prepared(made, queries, failed)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", nargs="*", help=argparse.SUPPRESS)
-    parser.add_argument("--seconds", type=int, default=5, help="per endpoint (default 5)")
+    parser.add_argument("--seconds", type=int, default=4, help="per endpoint (default 4)")
     parser.add_argument("--connections", type=int, default=8, help="concurrent (default 8)")
     args = parser.parse_args()
 
@@ -618,51 +859,121 @@ def main() -> int:
         if shutil.which("wrk")
         else f"Python client, {args.connections} processes (no wrk: apt-get install -y wrk)"
     )
+    skipped: list[str] = []  # services that did not start
+    failed: dict[Setup, str] = {}  # set-ups that started but could not be measured
     with (
         tempfile.TemporaryDirectory(prefix="studyplan-bench-") as tmp,
-        scenario_databases(Path(tmp)) as (engine, urls),
+        ExitStack() as services,
     ):
-        print(f"engine: {engine}; client: {client}", flush=True)
-        envs, made, populate_seconds, queries = {}, {}, {}, {}
-        for size, url in urls.items():
-            envs[size] = production_env(url, Path(tmp) / "static")
-            step = time.perf_counter()
-            prepare_database(envs[size])
-            print(f"[{size:,}] migrated, syllabus loaded: {time.perf_counter() - step:.1f} s")
-            step = time.perf_counter()
-            made[size] = in_django(envs[size], "populate", str(size))
-            populate_seconds[size] = time.perf_counter() - step
-            print(
-                f"[{size:,}] populated {made[size]['learners']:,} learners, "
-                f"{made[size]['ticks']:,} ticks in {populate_seconds[size]:.1f} s "
-                "(target < 60 s)",
-                flush=True,
-            )
-            learner = (made[size]["username"], made[size]["toggle_slug"])
-            queries[size] = in_django(in_process_env(envs[size]), "queries", *learner)
-            print(f"[{size:,}] statements per request: {queries[size]}", flush=True)
-        toggles = {size: made[size]["toggle_slug"] for size in urls}
-        loads = measure(envs, toggles, args.seconds, args.connections)
+        databases = {
+            SQLITE: {size: f"sqlite:///{Path(tmp) / f'learners-{size}.sqlite3'}" for size in SIZES}
+        }
+        versions = {SQLITE: f"SQLite {sqlite3.sqlite_version}"}
+        pg_urls, why = start_service(services, POSTGRESQL, postgresql_databases)
+        if pg_urls:
+            databases[POSTGRESQL] = pg_urls
+            versions[POSTGRESQL] = postgresql_version(pg_urls[SIZES[0]])
+        else:
+            skipped.append(f"{POSTGRESQL} ({why})")
+        redis_url, why = start_service(services, REDIS, redis_server)
+        if redis_url:
+            versions[REDIS] = redis_version(redis_url)
+        else:
+            skipped.append(f"{REDIS} ({why})")
+        print(
+            f"{', '.join(versions.values())}; client: {client}"
+            + "".join(f"; not measured: {name}" for name in skipped),
+            flush=True,
+        )
+        setups = [
+            Setup(engine, cache)
+            for engine in databases
+            for cache in (LOCAL_CACHE, REDIS)
+            if cache != REDIS or redis_url
+        ]
+
+        # One pair of databases per engine, shared by its two caches.
+        databases_env = {
+            (engine, size): production_env(url, Path(tmp) / f"static-{engine}")
+            for engine, urls in databases.items()
+            for size, url in urls.items()
+        }
+        redis_numbers = itertools.count(1)
+        envs: dict[Server, dict[str, str]] = {}
+        for setup in setups:
+            for size in SIZES:
+                envs[setup, size] = databases_env[setup.engine, size]
+                if setup.cache == REDIS and redis_url:
+                    # A Redis database per server: no set-up reads another's pages or sessions.
+                    envs[setup, size] = envs[setup, size] | {
+                        "REDIS_URL": redis_database(redis_url, next(redis_numbers))
+                    }
+        # The engines side by side: each runs one process at a time, and there are two cores.
+        with ThreadPoolExecutor(max_workers=len(databases)) as pool:
+            futures = {
+                engine: pool.submit(
+                    prepare_engine,
+                    engine,
+                    {size: databases_env[engine, size] for size in SIZES},
+                    {server: env for server, env in envs.items() if server[0].engine == engine},
+                )
+                for engine in databases
+            }
+        prepared: dict[str, Prepared] = {}
+        for engine, future in futures.items():
+            try:
+                prepared[engine] = future.result()
+            except StepFailed as error:
+                print(f"[{engine}] not measured: {error}", flush=True)
+                failed |= {setup: str(error) for setup in setups if setup.engine == engine}
+            else:
+                failed |= prepared[engine].failed
+        envs = {server: env for server, env in envs.items() if server[0] not in failed}
+        ticks = {server: prepared[server[0].engine].made[server[1]]["tick_slug"] for server in envs}
+        queries = {
+            server: counts
+            for engine in prepared.values()
+            for server, counts in engine.queries.items()
+        }
+        print(f"measuring {len(envs)} servers, {args.seconds} s per endpoint each", flush=True)
+        loads, failed_to_serve = measure(envs, ticks, args.seconds, args.connections)
+        failed |= failed_to_serve
         # Profiled in the large database only: that is where a per-learner scan would show.
         large = SIZES[-1]
-        profiled = in_django(in_process_env(envs[large]), "profile", MEASURED, toggles[large])
+        profiles = {}
+        for setup in setups:
+            if setup.cache == LOCAL_CACHE and setup not in failed:
+                server = setup, large
+                try:
+                    profiles[setup] = in_django(
+                        in_process_env(envs[server]), "profile", MEASURED, ticks[server]
+                    )
+                except StepFailed as error:
+                    print(f"[{setup}, {large:,}] not profiled: {error}", flush=True)
     elapsed = time.perf_counter() - started
 
-    scenarios = {
-        size: Scenario(
-            size,
-            made[size]["learners"],
-            made[size]["ticks"],
-            populate_seconds[size],
-            queries[size],
-            loads[size],
-            profiled if size == large else None,
-        )
-        for size in urls
+    results = {
+        setup: {size: Scenario(size, queries[setup, size], loads[setup, size]) for size in SIZES}
+        for setup in setups
+        if setup not in failed
     }
-    results = tables(scenarios) + ["", "Targets (ratios from this run):", ""] + verdicts(scenarios)
-    print(f"\nengine: {engine}\n" + "\n".join(results))
+    report = [
+        *(tables(results) if results else []),
+        *profile_tables(profiles),
+        "",
+        "Targets (ratios to each set-up's own /healthz, from this run):",
+        "",
+        *(line for setup, scenarios in results.items() for line in verdicts(setup, scenarios)),
+        *(f"- MISS [{setup}]: not measured: {why}" for setup, why in failed.items()),
+        *(f"- not measured: {name}" for name in skipped),
+    ]
+    print("\n" + "\n".join(report))
     print(f"\ntotal run time {elapsed:.0f} s")
+    engines = " and ".join(versions[engine] for engine in databases)
+    caches = "a per-process cache (LocMemCache)" + (
+        f" and with {versions[REDIS]} (REDIS_URL: sessions and cached pages)" if redis_url else ""
+    )
+    external = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
     write_docs(
         [
             "# Benchmarks",
@@ -671,30 +982,36 @@ def main() -> int:
             "",
             f"- date: {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}",
             f"- command: `{' '.join(['.venv/bin/python', 'bench/run.py', *sys.argv[1:]])}`"
-            + (" with a PostgreSQL `DATABASE_URL`" if engine != "SQLite" else ""),
-            f"- machine: {os.cpu_count()} cores, shared by server and client; 1-minute load "
+            + (" with a PostgreSQL `DATABASE_URL`" if external and pg_urls else ""),
+            f"- machine: {os.cpu_count()} cores, shared by servers and client; 1-minute load "
             f"average before the run {load_before:.1f} (other work on the same cores; about 0 "
             "on a quiet machine)",
-            f"- engine: {engine}",
-            "- server: gunicorn, 2 sync workers per database, production settings, DEBUG off",
+            f"- set-ups: {engines}, each with {caches}; the two set-ups of an engine share its "
+            "databases",
+            *([f"- not measured: {'; '.join(skipped)}"] if skipped else []),
+            f"- server: gunicorn, 2 sync workers per set-up and database ({len(envs)} servers, "
+            "all up at once), production settings, DEBUG off",
             f"- client: {client} over loopback; {WARMUP_SECONDS} s warm-up, then "
-            f"{ROUND_SECONDS} s rounds alternating databases and endpoints, "
-            f"{args.seconds} s per endpoint in all",
+            f"{ROUND_SECONDS} s rounds alternating set-ups, databases and endpoints, "
+            f"{args.seconds} s per endpoint in all; the tick posts done=1 and done=0 in turn "
+            "(each client thread keeps its own turn, so two concurrent requests may say the same)",
             "- data: "
             + "; ".join(
-                f"{s.learners:,} learners, {s.ticks:,} ticks "
-                f"(populated in {s.populate_seconds:.1f} s)"
-                for s in scenarios.values()
+                f"{engine} {made['learners']:,} learners, {made['ticks']:,} ticks "
+                f"(populated in {made['populate_seconds']:.1f} s)"
+                for engine, ready in prepared.items()
+                for made in ready.made.values()
             ),
             f"- total run time: {elapsed:.0f} s",
             "",
-            *results,
+            *report,
             "",
         ]
     )
     print(f"written to {DOCS.relative_to(ROOT)}")
     # Error responses make the figures meaningless; missed targets are findings, not failures.
-    return 1 if any(load.bad for size in loads.values() for load in size.values()) else 0
+    bad = any(load.bad for server in loads.values() for load in server.values())
+    return 1 if bad or failed else 0
 
 
 if __name__ == "__main__":

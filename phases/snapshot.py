@@ -65,9 +65,13 @@ class Syllabus:
     totals: dict[str, dict[int, int]] = field(default_factory=dict, repr=False)
     phase_totals: dict[int, int] = field(default_factory=dict, repr=False)
     _checks_by_slug: dict[str, CheckInfo] = field(default_factory=dict, repr=False)
+    _checks_by_id: dict[int, CheckInfo] = field(default_factory=dict, repr=False)
 
     def check(self, slug: str) -> CheckInfo | None:
         return self._checks_by_slug.get(slug)
+
+    def check_by_id(self, check_id: int) -> CheckInfo | None:
+        return self._checks_by_id.get(check_id)
 
     def phase(self, slug: str) -> PhaseInfo | None:
         return next((phase for phase in self.phases if phase.slug == slug), None)
@@ -137,6 +141,7 @@ def build(version: int) -> Syllabus:
         totals=totals,
         phase_totals=dict(Counter(check.phase.number for check in checks)),
         _checks_by_slug={check.slug: check for check in checks},
+        _checks_by_id={check.id: check for check in checks},
     )
 
 

@@ -6,13 +6,15 @@ learner's rows.
 """
 
 import datetime
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db.models import DateField, DateTimeField, Q, Value
+from django.db import router
+from django.db.models import Case, CharField, DateTimeField, Q, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,18 +31,47 @@ from phases.schedule import (
 )
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from studyplan.caching import learner_syllabus
+from studyplan.compiled import PLACEHOLDER, CompiledQuery
 
-from . import chart, readiness
-from .models import AttemptQuestion, CheckOff, Confidence, StudyPlan
+from . import chart, memory, readiness
+from .memory import Memory
+from .models import (
+    AttemptQuestion,
+    CheckOff,
+    Confidence,
+    QuestionCard,
+    StudyPlan,
+    end_of_day,
+    start_of_day,
+)
+
+MEMORY_COLUMNS = ("state", "stability", "difficulty", "due", "last_review")
 
 
 def rules() -> readiness.Rules:
     return readiness.Rules(
-        covered=settings.READINESS_THRESHOLD,
+        recall=settings.RECALL_THRESHOLD,
         accurate=settings.ACCURACY_THRESHOLD,
         window=settings.ACCURACY_WINDOW,
         practised=settings.PRACTISED_ANSWERS,
     )
+
+
+def fsrs() -> Any:
+    """The FSRS scheduler at the desired retention of the settings (progress.memory)."""
+    return memory.scheduler(settings.DESIRED_RETENTION)
+
+
+def recall_day(
+    plan: StudyPlan | None, schedule: Schedule | None, today: datetime.date
+) -> datetime.date:
+    """The day recall is predicted for: the exam date; without one, the day after the plan's
+    last phase ends; without a plan (or once that day has passed), today."""
+    if plan is not None and plan.exam_date is not None:
+        return max(plan.exam_date, today)
+    if schedule is not None:
+        return max(schedule.finish + datetime.timedelta(days=1), today)
+    return today
 
 
 @dataclass(frozen=True)
@@ -69,6 +100,11 @@ class CheckRow:
     check: CheckInfo
     done: bool
     confidence: str
+    memory: Memory | None = None
+
+    @property
+    def next_review(self) -> datetime.date | None:
+        return timezone.localdate(self.memory.due) if self.memory else None
 
     @property
     def toggle_url(self) -> str:
@@ -96,6 +132,8 @@ class LearnerState:
     ticked: dict[int, str]  # self-check id -> confidence, for the checks this learner has done
     phases: dict[int, PhaseProgress]
     user: Any = field(default=None, repr=False, compare=False)
+    memories: dict[int, Memory] = field(default_factory=dict, repr=False)  # by self-check id
+    exam_day: datetime.date | None = None  # the day recall is predicted for
 
     @cached_property
     def activity(self) -> "Activity":
@@ -104,7 +142,10 @@ class LearnerState:
 
     def row(self, check: CheckInfo) -> CheckRow:
         return CheckRow(
-            check=check, done=check.id in self.ticked, confidence=self.ticked.get(check.id, "")
+            check=check,
+            done=check.id in self.ticked,
+            confidence=self.ticked.get(check.id, ""),
+            memory=self.memories.get(check.id),
         )
 
     def rows(self, checks: list[CheckInfo]) -> list[CheckRow]:
@@ -194,12 +235,16 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = (
-        CheckOff.objects.for_user(user)
-        .with_due(today)
-        .values_list("self_check_id", "is_due", "confidence")
-    )
-    ticked = {check_id: confidence for check_id, _, confidence in ticks}
+    ticks = _tick_query(router.db_for_read(CheckOff)).rows(user.pk)
+    ticked: dict[int, str] = {}
+    memories: dict[int, Memory] = {}
+    for check_id, confidence, *columns in ticks:
+        ticked[check_id] = confidence
+        memories[check_id] = Memory(*columns)
+    exam_day = recall_day(plan, schedule, today)
+    exam_at = start_of_day(exam_day)
+    end_of_today = end_of_day(today)
+    scheduler = fsrs()
     accuracy = (
         readiness.accuracy_counts(counted_answers(user, timezone.now()), rules().window)
         if with_practice
@@ -209,12 +254,14 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     done_by_domain: Counter[str] = Counter()
     done_by_phase: Counter[int] = Counter()
     due_reviews: Counter[str] = Counter()
-    for check_id, is_due, _ in ticks:
+    recall_by_domain: defaultdict[str, float] = defaultdict(float)
+    for check_id, card in memories.items():
         # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
             done_by_domain[key[0]] += 1
             done_by_phase[key[1]] += 1
-            due_reviews[key[0]] += bool(is_due)
+            due_reviews[key[0]] += memory.is_due(card, end_of_today)
+            recall_by_domain[key[0]] += memory.recall(card, exam_at, scheduler)
 
     report = readiness.assess(
         (
@@ -230,6 +277,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
                 right=accuracy.get(domain.slug, (0, 0))[0],
                 answered=accuracy.get(domain.slug, (0, 0))[1],
                 due_reviews=due_reviews[domain.slug],
+                recall_sum=recall_by_domain[domain.slug],
             )
             for domain in content.domains
         ),
@@ -243,6 +291,8 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
         today=today,
         report=report,
         ticked=ticked,
+        memories=memories,
+        exam_day=exam_day,
         phases={
             phase.number: PhaseProgress(
                 done=done_by_phase[phase.number], total=content.phase_totals.get(phase.number, 0)
@@ -292,27 +342,28 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     no_time = Value(None, output_field=DateTimeField())
     # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
     # answer (its time), in the same three columns.
+    reviewed_at = Case(When(reviews__gt=1, then="last_review"), output_field=DateTimeField())
     rows = (
         CheckOff.objects.for_user(user)
-        .filter(Q(done_at__gte=since) | Q(reviewed_on__gte=first))
-        .values_list("done_at", "reviewed_on", no_time)
+        .filter(Q(done_at__gte=since) | Q(last_review__gte=since, reviews__gt=1))
+        .values_list("done_at", reviewed_at, no_time)
         .union(
             # Counted answers only: a live mock's answers show nowhere until it closes.
             AttemptQuestion.objects.counted(user, timezone.now())
             .filter(answered_at__gte=since)
             .order_by()
-            .values_list(no_time, Value(None, output_field=DateField()), "answered_at"),
+            .values_list(no_time, no_time, "answered_at"),
             all=True,
         )
     )
     ticks: Counter[datetime.date] = Counter()
     reviews: Counter[datetime.date] = Counter()
     answers: Counter[datetime.date] = Counter()
-    for done_at, reviewed_on, answered_at in rows:
+    for done_at, reviewed, answered_at in rows:
         if done_at is not None and done_at >= since:
             ticks[timezone.localdate(done_at)] += 1
-        if reviewed_on is not None and reviewed_on >= first:
-            reviews[reviewed_on] += 1
+        if reviewed is not None and reviewed >= since:
+            reviews[timezone.localdate(reviewed)] += 1
         if answered_at is not None:
             answers[timezone.localdate(answered_at)] += 1
     days = {
@@ -327,3 +378,87 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
         study_days_this_week=sum(1 for day in days if day >= monday),
         planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,
     )
+
+
+# The review queue: the header's count and the Review page's cards
+
+CHECK = "check"
+QUESTION = "question"
+
+
+# Compiled once per process (studyplan.compiled): every learner page runs these.
+
+
+@cache
+def _tick_query(alias: str) -> CompiledQuery:
+    """A learner's ticks, each with its memory."""
+    return CompiledQuery(
+        CheckOff.objects.using(alias)
+        .filter(user_id=PLACEHOLDER)
+        .order_by()
+        .values_list("self_check_id", "confidence", *MEMORY_COLUMNS)
+    )
+
+
+@cache
+def _card_query(alias: str) -> CompiledQuery:
+    """A learner's cards: ticks and missed questions still in the queue, in one UNION ALL (a
+    tick's domain comes from the syllabus, a missed question's from its row)."""
+    no_domain = Value(None, output_field=CharField())
+    return CompiledQuery(
+        CheckOff.objects.using(alias)
+        .filter(user_id=PLACEHOLDER)
+        .order_by()
+        .values_list(Value(CHECK), "self_check_id", no_domain, "reviews", *MEMORY_COLUMNS)
+        .union(
+            QuestionCard.objects.using(alias)
+            .filter(user_id=PLACEHOLDER)
+            .in_queue()
+            .order_by()
+            .values_list(
+                Value(QUESTION), "pk", "question__domain__slug", "reviews", *MEMORY_COLUMNS
+            ),
+            all=True,
+        )
+    )
+
+
+def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, int], Memory]]:
+    """Today's review queue (progress.memory.queue), each card as ((kind, id), its memory): a
+    ticked self-check by its self-check id, a missed question by its QuestionCard id. One query,
+    however many cards."""
+    content = learner_syllabus(user)
+    plan = plan_of(user)
+    schedule = schedule_for(plan, content) if plan else None
+    weights = {domain.slug: domain.weight for domain in content.domains}
+    rows = _card_query(router.db_for_read(CheckOff)).rows(user.pk)
+    candidates = []
+    cards: dict[Hashable, tuple[tuple[str, int], Memory]] = {}
+    for kind, key, domain, reviews, *columns in rows:
+        if kind == CHECK:
+            # A tick on a retired check is kept as history but is no card.
+            if (check_key := content.check_keys.get(key)) is None:
+                continue
+            domain = check_key[0]
+        card_key, card_memory = (kind, key), Memory(*columns)
+        cards[card_key] = (card_key, card_memory)
+        candidates.append(
+            memory.Candidate(
+                key=card_key, memory=card_memory, weight=weights.get(domain, 0), reviews=reviews
+            )
+        )
+    chosen = memory.queue(
+        candidates,
+        now=timezone.now(),
+        start_of_today=start_of_day(today),
+        end_of_today=end_of_day(today),
+        exam_at=start_of_day(recall_day(plan, schedule, today)),
+        cap=settings.REVIEW_DAILY_CAP,
+        fsrs=fsrs(),
+    )
+    return [cards[key] for key in chosen]
+
+
+def review_queue(user: Any, *, today: datetime.date) -> list[tuple[str, int]]:
+    """Today's review queue as (kind, id), from review_cards: the header's count."""
+    return [key for key, _ in review_cards(user, today=today)]

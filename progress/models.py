@@ -10,8 +10,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce, RowNumber
+from django.utils import timezone
+from fsrs import State
 
 from phases.models import Domain, Intensity, Question, SelfCheck
+
+from .memory import Memory
 
 
 class Profile(models.Model):
@@ -59,9 +63,60 @@ class StudyPlan(models.Model):
         return f"{self.user}: {self.intensity} from {self.start_date:%Y-%m-%d}"
 
 
+def end_of_day(today: datetime.date) -> datetime.datetime:
+    """The moment ``today`` ends in the active time zone (the learner's: studyplan.timezones)."""
+    return timezone.make_aware(
+        datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
+    )
+
+
+def start_of_day(today: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
+
+
 def _due(today: datetime.date) -> Q:
-    """Due for review: its review day is today or has passed."""
-    return Q(due_on__lte=today)
+    """Due for review: its due moment comes before today ends (progress.memory.is_due)."""
+    return Q(due__lt=end_of_day(today))
+
+
+class MemoryCard(models.Model):
+    """A card's FSRS memory (progress.memory): what the scheduler knows of it, and when it comes
+    back. Null stability and last review: never reviewed."""
+
+    state = models.PositiveSmallIntegerField(
+        default=int(State.Review),
+        db_default=int(State.Review),
+        help_text="FSRS: 1 learning, 2 review, 3 relearning.",
+    )
+    stability = models.FloatField(null=True, blank=True)
+    difficulty = models.FloatField(null=True, blank=True)
+    due = models.DateTimeField(help_text="When it next comes back to the review queue.")
+    last_review = models.DateTimeField(null=True, blank=True)
+    reviews = models.PositiveIntegerField(default=0, db_default=0)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def memory(self) -> Memory:
+        return Memory(
+            state=self.state,
+            stability=self.stability,
+            difficulty=self.difficulty,
+            due=self.due,
+            last_review=self.last_review,
+        )
+
+    def remember(self, memory: Memory) -> None:
+        """Take the state after a review."""
+        self.state = memory.state
+        self.stability = memory.stability
+        self.difficulty = memory.difficulty
+        self.due = memory.due
+        self.last_review = memory.last_review
+        self.reviews += 1
+
+    MEMORY_FIELDS = ["state", "stability", "difficulty", "due", "last_review", "reviews"]
 
 
 class CheckOffQuerySet(models.QuerySet):
@@ -76,10 +131,6 @@ class CheckOffQuerySet(models.QuerySet):
     def due(self, today: datetime.date):
         return self.filter(_due(today))
 
-    def with_due(self, today: datetime.date):
-        """Each row says whether it is due for review (as ``is_due``)."""
-        return self.annotate(is_due=models.ExpressionWrapper(_due(today), models.BooleanField()))
-
 
 class Confidence(models.TextChoices):
     UNRATED = "", "Not rated"
@@ -87,11 +138,10 @@ class Confidence(models.TextChoices):
     SOLID = "solid", "Solid"
 
 
-class CheckOff(models.Model):
-    """A self-check the learner has answered without notes, and when to see it again.
+class CheckOff(MemoryCard):
+    """A self-check the learner has answered without notes: a card in their review queue.
 
-    ``box`` is the Leitner box (see progress.leitner for its intervals); ``due_on`` is the day it
-    comes back to the review queue.
+    The tick is its first review, rated by ``confidence`` (progress.memory.CONFIDENCE_RATING).
     """
 
     user = models.ForeignKey(
@@ -102,9 +152,6 @@ class CheckOff(models.Model):
     confidence = models.CharField(
         max_length=5, choices=Confidence.choices, blank=True, default="", db_default=""
     )
-    box = models.PositiveSmallIntegerField(default=1, db_default=1)
-    due_on = models.DateField(null=True, blank=True)
-    reviewed_on = models.DateField(null=True, blank=True)
 
     objects = CheckOffQuerySet.as_manager()
 
@@ -113,7 +160,7 @@ class CheckOff(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "self_check"], name="unique_check_off")
         ]
-        indexes = [models.Index(fields=["user", "due_on"], name="check_off_due")]
+        indexes = [models.Index(fields=["user", "due"], name="check_off_due")]
 
     def __str__(self) -> str:
         return f"{self.user} ✓ {self.self_check.slug}"
@@ -230,3 +277,46 @@ class AttemptQuestion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.attempt} #{self.position}"
+
+
+class QuestionCardQuerySet(models.QuerySet):
+    def for_user(self, user):
+        return self.filter(user=user).order_by()
+
+    def in_queue(self):
+        """Still to be learned: not yet answered right in enough reviews in a row."""
+        return self.filter(left_at__isnull=True, question__retired=False)
+
+    def due(self, today: datetime.date):
+        return self.filter(_due(today))
+
+
+class QuestionCard(MemoryCard):
+    """A question the learner got wrong in a closed drill or mock, back as a review card: its
+    prompt on the front; their answer, the key and the explanation on the back. Its first review
+    is the miss (rated Again); it leaves the queue after
+    progress.memory.RIGHT_IN_A_ROW_TO_LEAVE right reviews in a row, and comes back if missed
+    again in a later attempt."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="question_cards"
+    )
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="+")
+    chosen = models.JSONField(help_text="The learner's wrong answer, as option indexes.")
+    missed_at = models.DateTimeField()
+    right_in_a_row = models.PositiveSmallIntegerField(default=0)
+    left_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it left the queue, answered right enough times."
+    )
+
+    objects = QuestionCardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["missed_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "question"], name="unique_question_card")
+        ]
+        indexes = [models.Index(fields=["user", "due"], name="question_card_due")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ✗ {self.question.slug}"

@@ -10,7 +10,9 @@
   accuracy(d); never below 0. Marks behind(d) = weight(d) x gap(d).
 - lagging: the most marks behind; a tie goes to the heavier domain, then the one studied first.
   No gap anywhere means the learner is on plan.
-- ready to book: every domain covered to the bar, practised, and accurate to the bar.
+- recall(d): the mean predicted recall of d's self-checks on exam day (progress.memory; a check
+  never ticked counts 0); exam-weighted recall likewise weighted by exam share.
+- ready to book: every domain's recall on exam day at the bar, practised, and accurate to the bar.
 
 The numbers (bars, window) come in as Rules, built once from settings by progress.figures; the
 words the pages show for each rule are made here from those numbers.
@@ -23,14 +25,14 @@ from typing import Protocol, TypeVar
 
 @dataclass(frozen=True)
 class Rules:
-    covered: float  # share of a domain's self-checks done to count as covered
+    recall: float  # predicted exam-day recall every domain needs to count as ready
     accurate: float  # accuracy a domain needs; under it a practised domain lags
     window: int  # newest closed answers per domain that accuracy reads
     practised: int  # answers in the window before accuracy counts
 
     @property
-    def covered_percent(self) -> int:
-        return round(self.covered * 100)
+    def recall_percent(self) -> int:
+        return round(self.recall * 100)
 
     @property
     def accurate_percent(self) -> int:
@@ -39,8 +41,18 @@ class Rules:
     @property
     def ready_text(self) -> str:
         return (
-            f"every domain at least {self.covered_percent}% covered and, with at least "
+            f"every domain at least {self.recall_percent}% predicted recall on exam day and, "
+            f"with at least "
             f"{self.practised} practice answers, at least {self.accurate_percent}% accurate"
+        )
+
+    @property
+    def recall_text(self) -> str:
+        return (
+            "the chance, predicted by the FSRS memory model from your own reviews, that you still "
+            "answer a domain's self-checks without notes on exam day, averaged over all of them "
+            "(one never ticked counts 0). It falls the longer a check goes unreviewed and rises "
+            "with each review you know."
         )
 
     @property
@@ -76,6 +88,7 @@ class DomainCount:
     right: int = 0  # right answers among the domain's counted window
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review
+    recall_sum: float = 0.0  # predicted exam-day recall added up over its ticked self-checks
 
 
 @dataclass(frozen=True)
@@ -91,6 +104,7 @@ class DomainReadiness:
     right: int
     answered: int
     due_reviews: int
+    recall: float
     rules: Rules
 
     @property
@@ -108,6 +122,14 @@ class DomainReadiness:
     @property
     def planned_checks(self) -> float:
         return self.planned * self.total
+
+    @property
+    def recall_percent(self) -> int:
+        return round(self.recall * 100)
+
+    @property
+    def remembered(self) -> bool:
+        return self.recall >= self.rules.recall - 1e-9
 
     @property
     def marks_at_risk(self) -> float:
@@ -150,7 +172,7 @@ class DomainReadiness:
     @property
     def ready(self) -> bool:
         return (
-            self.readiness >= self.rules.covered
+            self.remembered
             and self.practised
             and self.accuracy is not None
             and self.accuracy >= self.rules.accurate
@@ -217,6 +239,17 @@ class Report:
         return round(self.weighted * 100)
 
     @property
+    def weighted_recall(self) -> float:
+        total_weight = sum(domain.weight for domain in self.domains)
+        if not total_weight:
+            return 0.0
+        return sum(domain.weight * domain.recall for domain in self.domains) / total_weight
+
+    @property
+    def weighted_recall_percent(self) -> int:
+        return round(self.weighted_recall * 100)
+
+    @property
     def lagging(self) -> DomainReadiness | None:
         return lagging(self.domains)
 
@@ -225,10 +258,9 @@ class Report:
         return self.lagging is None
 
     @property
-    def covered(self) -> bool:
-        return bool(self.domains) and all(
-            domain.readiness >= self.rules.covered for domain in self.domains
-        )
+    def remembered(self) -> bool:
+        """Every domain's predicted exam-day recall at the bar."""
+        return bool(self.domains) and all(domain.remembered for domain in self.domains)
 
     @property
     def practised(self) -> bool:
@@ -236,7 +268,7 @@ class Report:
 
     @property
     def ready_to_book(self) -> bool:
-        """Every domain covered and accurate: the study guide's own test, never the average."""
+        """Every domain remembered and accurate: the study guide's own test, never the average."""
         return bool(self.domains) and all(domain.ready for domain in self.domains)
 
     @property
@@ -256,7 +288,7 @@ class Report:
         return sum(domain.due_reviews for domain in self.domains)
 
 
-def readiness(done: int, total: int) -> float:
+def readiness(done: float, total: int) -> float:
     if total <= 0:
         return 0.0
     return min(done, total) / total
@@ -302,6 +334,7 @@ def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
                     right=domain.right,
                     answered=domain.answered,
                     due_reviews=domain.due_reviews,
+                    recall=readiness(domain.recall_sum, domain.total),
                     rules=rules,
                 )
                 for domain in domains

@@ -19,6 +19,11 @@ urlpatterns = [
     ),
     path("review/", review.review, name="review"),
     path("review/<slug:slug>/", review.review_answer, name="review-answer"),
+    path(
+        "review/questions/<int:card_id>/",
+        review.review_question_answer,
+        name="review-question",
+    ),
     path("practice/", practice.practice_home, name="practice"),
     path("practice/drill/", practice.drill_start, name="drill-start"),
     path("practice/mock/", practice.mock_start, name="mock-start"),

@@ -20,17 +20,13 @@ installs redis-server with apt-get when it is missing.
 import contextlib
 import datetime
 import re
-import shlex
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import redis
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,18 +34,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scripts.httpclient import Response, Session  # noqa: E402
 from scripts.server import (  # noqa: E402
     ROOT,
-    free_port,
     gunicorn,
     manage,
+    postgresql,
     prepare_database,
     production_env,
+    redis_server,
 )
 
 TIME_LIMIT = 480  # seconds, for the whole run
 CONTENT_DEADLINE = 2.0  # seconds for a content reload to show on both servers
-PG_CLUSTER = ("15", "main")
 ROLE = DATABASE = "studyplan_cluster"
-DATABASE_URL = f"postgres://{ROLE}:{ROLE}@127.0.0.1:5432/{DATABASE}"
 PASSWORD = "cluster-check-pass-4417"
 CHECK, PHASE = "p1-residual-gradient-flow", "core-ml-foundations"
 DONE = re.compile(rb"(\d+) of (\d+) self-checks done\.")
@@ -62,91 +57,6 @@ results: list[bool] = []
 def report(name: str, passed: bool, figures: str) -> None:
     results.append(passed)
     print(f"{'PASS' if passed else 'FAIL'} {name}: {figures}", flush=True)
-
-
-def run(*command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, check=check, capture_output=True, text=True, timeout=120)
-
-
-def as_postgres(sql: str) -> None:
-    run("su", "postgres", "-c", f"psql -q -v ON_ERROR_STOP=1 -c {shlex.quote(sql)}")
-
-
-# Services
-
-
-@contextlib.contextmanager
-def postgresql() -> Iterator[str]:
-    """PostgreSQL running, with a fresh database for this run; its URL."""
-    version, name = PG_CLUSTER
-    was_running = run("pg_ctlcluster", version, name, "status", check=False).returncode == 0
-    if not was_running:
-        run("pg_ctlcluster", version, name, "start")
-    try:
-        deadline = time.monotonic() + 30
-        while run("pg_isready", "-q", "-h", "127.0.0.1", "-p", "5432", check=False).returncode:
-            if time.monotonic() > deadline:
-                raise RuntimeError("PostgreSQL did not accept connections within 30 s")
-            time.sleep(0.5)
-        as_postgres(
-            f"DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{ROLE}') THEN "
-            f"CREATE ROLE {ROLE} LOGIN PASSWORD '{ROLE}'; END IF; END $$;"
-        )
-        as_postgres(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        as_postgres(f"CREATE DATABASE {DATABASE} OWNER {ROLE}")
-        try:
-            yield DATABASE_URL
-        finally:
-            as_postgres(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    finally:
-        if not was_running:
-            run("pg_ctlcluster", version, name, "stop", check=False)
-
-
-def install_redis() -> str:
-    found = shutil.which("redis-server")
-    if found:
-        return found
-    print("--- installing redis-server", flush=True)
-    run("apt-get", "update", "-qq")
-    subprocess.run(
-        ["apt-get", "install", "-y", "-qq", "redis-server"],
-        check=True,
-        capture_output=True,
-        env={"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"},
-        timeout=300,
-    )
-    return shutil.which("redis-server") or "/usr/bin/redis-server"
-
-
-@contextlib.contextmanager
-def redis_server() -> Iterator[str]:
-    """A Redis of our own on a free loopback port, keeping nothing on disk; its URL."""
-    port = free_port()
-    process = subprocess.Popen(
-        [install_redis(), "--port", str(port), "--bind", "127.0.0.1"]
-        + ["--save", "", "--appendonly", "no", "--daemonize", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        client = redis.Redis(host="127.0.0.1", port=port, socket_timeout=1)
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("redis-server did not start") from None
-                time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 # HTTP
@@ -317,7 +227,7 @@ def main() -> int:
     try:
         with contextlib.ExitStack() as stack:
             work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cluster-")))
-            database_url = stack.enter_context(postgresql())
+            database_url = stack.enter_context(postgresql(DATABASE, ROLE))
             redis_url = stack.enter_context(redis_server())
             env = {
                 **production_env(database_url, work / "static"),

@@ -26,7 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models.expressions import RawSQL
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest
@@ -121,13 +121,17 @@ def learner_changed(user_id: int) -> None:
 
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
     """For a service that writes a learner's rows (it takes ``user=``): when it returns a true
-    value (it changed something), the learner's cached pages are retired."""
+    value (it changed something), the learner's cached pages are retired.
+
+    The write and the retirement are one transaction: no other request can read the new rows
+    under the old version, and a tick costs one commit (one disk flush on PostgreSQL), not two."""
 
     @functools.wraps(service)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        result = service(*args, **kwargs)
-        if result:
-            learner_changed(kwargs["user"].pk)  # type: ignore[attr-defined]
+        with transaction.atomic():
+            result = service(*args, **kwargs)
+            if result:
+                learner_changed(kwargs["user"].pk)  # type: ignore[attr-defined]
         return result
 
     return wrapper

@@ -30,15 +30,13 @@ def nav(request: HttpRequest) -> dict[str, Any]:
 
 
 def review_due(request: HttpRequest) -> dict[str, Any]:
-    """How many ticked self-checks are due for review today, for the header; counted only if a
-    page shows it (a view that already knows the figure passes its own ``review_due``)."""
+    """How many cards today's review queue holds, for the header; worked out only if a page
+    shows it (a view that already knows the figure passes its own ``review_due``)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from progress.models import CheckOff
+    from progress.figures import review_queue
 
     return {
-        "review_due": SimpleLazyObject(
-            lambda: CheckOff.objects.for_user(user).current().due(timezone.localdate()).count()
-        )
+        "review_due": SimpleLazyObject(lambda: len(review_queue(user, today=timezone.localdate())))
     }

@@ -262,14 +262,21 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (DESIGN.md, "Formulas"). Each number lives here and nowhere else:
 # progress.figures turns them into readiness.Rules, and the pages' words are made from those.
-# Ready to book: every domain at least this share of self-checks done ...
-READINESS_THRESHOLD = float(os.environ.get("STUDYPLAN_READINESS_THRESHOLD", "0.8"))
+# Ready to book: every domain's self-checks at least this predicted recall on exam day
+# (progress.memory) ...
+RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 # ... and, once practised, at least this accurate (under it a practised domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
 # accuracy reads each domain's newest this-many closed answers,
 ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "20"))
 # and counts once a domain has at least this many.
 PRACTISED_ANSWERS = int(os.environ.get("STUDYPLAN_PRACTISED_ANSWERS", "10"))
+
+# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when
+# it comes back, and a day's review queue holds at most this many cards (reviews already done
+# that day included), so the load before the exam stays even.
+DESIRED_RETENTION = float(os.environ.get("STUDYPLAN_DESIRED_RETENTION", "0.9"))
+REVIEW_DAILY_CAP = int(os.environ.get("STUDYPLAN_REVIEW_DAILY_CAP", "40"))
 
 # The timed mock exam, at the exam's pace: one minute a question.
 MOCK_QUESTIONS = int(os.environ.get("STUDYPLAN_MOCK_QUESTIONS", "60"))

@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from phases.models import Domain, Intensity, Question, SelfCheck
-from progress.models import Attempt, AttemptQuestion, CheckOff
+from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, start_of_day
 from progress.services.plan import save_plan
-from progress.services.practice import start_drill, start_mock
+from progress.services.practice import answer, start_drill, start_mock
 from progress.services.study import set_done
 from studyplan.caching import learner_changed
 
@@ -55,8 +55,8 @@ class StudyPlanFactory(factory.Factory):
 
 
 class CheckOffFactory(factory.Factory):
-    """A tick, made by the tick service; any other field given (box, due_on, confidence) is set
-    after it, and the learner's cached pages retired."""
+    """A tick, made by the tick service; any other field given (due, stability, confidence, ...)
+    is set after it, and the learner's cached pages retired."""
 
     class Meta:
         model = dict  # built by _create below
@@ -190,7 +190,26 @@ def make_due(user, *slugs: str, days_ago: int = 1) -> None:
     """Bring ticked checks back to the review queue, as the calendar would ``days_ago`` after
     their review day."""
     CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
-        due_on=timezone.localdate() - datetime.timedelta(days=days_ago)
+        due=start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
+    )
+    learner_changed(user.pk)
+
+
+def miss(user, *questions: Question) -> list[QuestionCard]:
+    """Answer each question wrong in a drill, through the practice service: each becomes the
+    learner's missed-question card (its first review "forgot", back tomorrow)."""
+    attempt = AttemptFactory(user=user, drill=True)
+    for question in questions:
+        item = AttemptQuestionFactory(attempt=attempt, question=question)
+        wrong = [wrong_option(question)]
+        answer(user=user, attempt=attempt, item=item, chosen=wrong, now=timezone.now())
+    return [QuestionCard.objects.get(user=user, question=question) for question in questions]
+
+
+def make_missed_due(user, *cards: QuestionCard, days_ago: int = 1) -> None:
+    """Bring missed-question cards back to the review queue ``days_ago`` after their due day."""
+    QuestionCard.objects.filter(user=user, pk__in=[card.pk for card in cards]).update(
+        due=start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
     )
     learner_changed(user.pk)
 

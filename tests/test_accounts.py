@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
-from progress.models import Attempt, CheckOff, StudyPlan
+from progress.models import Attempt, CheckOff, QuestionCard, StudyPlan
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -299,18 +299,19 @@ def test_an_anonymous_plan_post_is_sent_to_log_in_and_writes_nothing(client, syl
     [
         ("progress:drill-start", {"domain": "core-ml"}),
         ("progress:mock-start", {}),
-        ("progress:review-answer", {"knew": "1"}),
+        ("progress:review-answer", {"rating": "3"}),
+        ("progress:review-question", {"rating": "3"}),
         ("progress:selfcheck-confidence", {"confidence": "shaky"}),
     ],
 )
 def test_anonymous_practice_and_review_posts_are_sent_to_log_in_and_write_nothing(
     client, syllabus, name, data
 ):
-    args = (
-        ["p1-backprop"]
-        if name in ("progress:review-answer", "progress:selfcheck-confidence")
-        else []
-    )
+    args = {
+        "progress:review-answer": ["p1-backprop"],
+        "progress:review-question": [1],
+        "progress:selfcheck-confidence": ["p1-backprop"],
+    }.get(name, [])
     url = reverse(name, args=args)
 
     response = client.post(url, data)
@@ -318,3 +319,4 @@ def test_anonymous_practice_and_review_posts_are_sent_to_log_in_and_write_nothin
     assertRedirects(response, redirect_to_login(url).url, fetch_redirect_response=False)
     assert not Attempt.objects.exists()
     assert not CheckOff.objects.exists()
+    assert not QuestionCard.objects.exists()

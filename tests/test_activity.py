@@ -8,12 +8,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from fsrs import Rating
 
 from phases.models import SelfCheck
 from progress import chart
 from progress.figures import schedule_for, study_activity
 from progress.models import AttemptQuestion, CheckOff, Profile
-from progress.services.review import review
+from progress.services.review import review_check
 from studyplan.caching import learner_changed, syllabus
 from tests.factories import UserFactory, make_plan, practise, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
@@ -154,8 +155,9 @@ def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
     tick(learner, "p1-backprop", "p2-fid-direction")
     move(learner, slug="p1-backprop", done_at=moment)
     move(learner, slug="p2-fid-direction", done_at=moment - days(1))
+    # Ticked on Wednesday (Auckland), reviewed at the moment of the other tick.
     CheckOff.objects.filter(user=learner, self_check__slug="p2-fid-direction").update(
-        reviewed_on=D(2026, 3, 5)
+        last_review=moment, reviews=2
     )
     attempt = practise(learner, "core-ml", right=2, wrong=1, at=moment)
     assert AttemptQuestion.objects.filter(attempt=attempt).count() == 3
@@ -171,8 +173,11 @@ def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
     assert set(auckland.days) == {D(2026, 3, 4), D(2026, 3, 5)}
     # In Los Angeles (UTC-8) the same moments fall on Tue 3 and Wed 4 March.
     wednesday = los_angeles.days[D(2026, 3, 4)]
-    assert (wednesday.ticks, wednesday.answers) == (1, 3)
-    assert los_angeles.days[D(2026, 3, 3)].ticks == 1
+    assert (wednesday.ticks, wednesday.reviews, wednesday.answers) == (1, 1, 3)
+    assert (los_angeles.days[D(2026, 3, 3)].ticks, los_angeles.days[D(2026, 3, 3)].reviews) == (
+        1,
+        0,
+    )
 
 
 @db
@@ -191,6 +196,21 @@ def test_only_the_learners_own_rows_and_only_the_grids_weeks_count(learner):
 
     assert {day: (d.ticks, d.reviews, d.answers) for day, d in activity.days.items()} == {
         timezone.localdate(): (1, 0, 0)
+    }
+
+
+@db
+def test_a_review_in_the_weeks_counts_though_its_tick_came_before_them(learner):
+    tick(learner, "p1-backprop")
+    long_ago = timezone.now() - days(7 * chart.ACTIVITY_WEEKS + 1)
+    move(learner, slug="p1-backprop", done_at=long_ago)
+    check = SelfCheck.objects.get(slug="p1-backprop")
+    review_check(user=learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
+
+    activity = study_activity(learner, today=timezone.localdate(), schedule=None)
+
+    assert {day: (d.ticks, d.reviews, d.answers) for day, d in activity.days.items()} == {
+        timezone.localdate(): (0, 1, 0)
     }
 
 
@@ -258,7 +278,7 @@ def test_a_review_and_answers_today_show_in_the_days_counts(learner, learner_cli
     make_plan(learner)
     tick(learner, "p2-fid-direction")
     check = SelfCheck.objects.get(slug="p2-fid-direction")
-    review(user=learner, self_check_id=check.pk, knew=True, today=timezone.localdate())
+    review_check(user=learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
     practise(learner, "experimentation", right=3, wrong=2)
 
     response = learner_client.get(DASHBOARD)

@@ -9,9 +9,20 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phases.models import SelfCheck
-from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
-from tests.factories import AttemptFactory, drill_for, items_of, make_plan, mock_for, practise, tick
+from phases.models import Question, SelfCheck
+from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from tests.factories import (
+    AttemptFactory,
+    drill_for,
+    items_of,
+    make_due,
+    make_missed_due,
+    make_plan,
+    miss,
+    mock_for,
+    practise,
+    tick,
+)
 from tests.html import links
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +96,8 @@ def test_a_bad_schedule_form_says_why_and_changes_nothing(learner_client, settle
         ("get", "progress:drill-start", []),
         ("get", "progress:mock-start", []),
         ("get", "progress:review-answer", ["p1-backprop"]),
+        ("get", "progress:review-question", [1]),
+        ("put", "progress:review-question", [1]),
         ("get", "progress:selfcheck-confidence", ["p1-backprop"]),
         ("post", "progress:practice", []),
         ("post", "progress:practice-history", []),
@@ -267,6 +280,118 @@ def test_an_unknown_history_filter_shows_every_kind(learner_client, learner, kin
         assert reverse("progress:attempt-result", args=[attempt.pk]) in links(response.content)
 
 
+# A review's rating: one of FSRS's four, by number
+
+
+RATING_HELP = "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy). Nothing was changed."
+
+
+@pytest.fixture
+def reviewer(settled):
+    """A learner with a ticked check and a missed question, both due for review."""
+    make_due(settled, "p1-backprop")
+    (card,) = miss(settled, Question.objects.current().filter(domain__slug="core-ml").first())
+    make_missed_due(settled, card)
+    return settled, card
+
+
+def review_state(user) -> tuple[list[dict], list[dict]]:
+    """Every column of the learner's cards: to show a review changed nothing."""
+    return (
+        list(CheckOff.objects.filter(user=user).order_by("pk").values()),
+        list(QuestionCard.objects.filter(user=user).order_by("pk").values()),
+    )
+
+
+def review_urls(card: QuestionCard) -> list[str]:
+    return [
+        reverse("progress:review-answer", args=["p1-backprop"]),
+        reverse("progress:review-question", args=[card.pk]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"rating": "0"},
+        {"rating": "5"},
+        {"rating": "-1"},
+        {"rating": ""},
+        {"rating": "3.0"},
+        {"rating": "three"},
+        {"rating": "Good"},
+        {"rating": "knew it"},
+        {"rating": "0x3"},
+        {"knew": "1"},  # the old Leitner form
+        {},
+    ],
+    ids=[
+        "zero",
+        "five",
+        "negative",
+        "empty",
+        "float",
+        "word",
+        "fsrs-name",
+        "button-words",
+        "hex",
+        "old-knew-form",
+        "missing",
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_rating_that_is_not_one_to_four_is_a_400_that_says_so(
+    learner_client, reviewer, form, htmx
+):
+    learner, card = reviewer
+    before = review_state(learner)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+
+    for url in review_urls(card):
+        response = learner_client.post(url, form, **headers)
+        assert response.status_code == 400, url
+        assert response.text == RATING_HELP
+
+    assert review_state(learner) == before
+
+
+@pytest.mark.parametrize("card_id", [0, 999999])
+def test_reviewing_a_missed_question_card_that_does_not_exist_is_a_404(
+    learner_client, reviewer, card_id
+):
+    learner, _ = reviewer
+    before = review_state(learner)
+
+    response = learner_client.post(
+        reverse("progress:review-question", args=[card_id]), {"rating": "3"}
+    )
+
+    assert response.status_code == 404
+    assert "This question is not in your review queue." in response.text
+    assert review_state(learner) == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/review/questions/-1/",
+        "/review/questions/1.5/",
+        "/review/questions/abc/",
+        "/review/questions/%00/",
+        "/review/questions/",
+        "/review/questions/1/extra/",
+    ],
+)
+def test_a_missed_question_address_that_is_no_card_id_is_refused(learner_client, reviewer, path):
+    learner, _ = reviewer
+    before = review_state(learner)
+
+    response = learner_client.post(path, {"rating": "3"})
+
+    assert response.status_code == 404
+    assert review_state(learner) == before
+
+
 # Property-based: whatever arrives, the answer is never a 5xx and nothing unintended is written.
 
 any_text = st.text(max_size=40)
@@ -311,6 +436,48 @@ def test_the_schedule_form_never_fails_and_writes_only_what_it_accepts(
         assert plan.intensity.slug == intensity
         assert plan.exam_date == (datetime.date.fromisoformat(exam) if exam else None)
         assert state_of(settled)[1] == before[1]  # a schedule change never touches ticks
+
+
+@FUZZ
+@given(
+    rating=st.one_of(st.sampled_from(["1", "2", "3", "4"]), any_text),
+    kind=st.sampled_from(["check", "question"]),
+    htmx=st.booleans(),
+)
+def test_a_review_never_fails_and_records_only_a_rating_it_accepts(
+    learner_client, reviewer, rating, kind, htmx
+):
+    learner, card = reviewer
+    check_url, question_url = review_urls(card)
+    url, row = (
+        (check_url, CheckOff.objects.get(user=learner))
+        if kind == "check"
+        else (question_url, QuestionCard.objects.get(pk=card.pk))
+    )
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    before = review_state(learner)
+
+    response = learner_client.post(url, {"rating": rating}, **headers)
+
+    assert response.status_code < 500
+    # A question answered right twice in a row has left the queue (earlier examples review the
+    # same card): then no rating reaches it.
+    in_queue = kind == "check" or row.left_at is None
+    if rating in ("1", "2", "3", "4") and in_queue:
+        assert response.status_code == (200 if htmx else 302)
+    after = review_state(learner)
+    if response.status_code < 400:
+        # One review, of the card named, and nothing else.
+        assert type(row).objects.get(pk=row.pk).reviews == row.reviews + 1
+        changed = [
+            (table, new["id"])
+            for table in (0, 1)
+            for old, new in zip(before[table], after[table], strict=True)
+            if old != new
+        ]
+        assert changed == [(0 if kind == "check" else 1, row.pk)]
+    else:
+        assert after == before
 
 
 @FUZZ

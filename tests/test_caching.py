@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from phases.models import ContentVersion, Phase, SelfCheck, Topic
+from phases.models import ContentVersion, Phase, Question, SelfCheck, Topic
 from progress.figures import learner_state
 from progress.models import CheckOff
 from progress.services.study import set_done
@@ -32,11 +32,13 @@ from tests.factories import (
     drill_for,
     items_of,
     make_due,
+    make_missed_due,
     make_plan,
+    miss,
     mock_for,
     tick,
 )
-from tests.html import domain_rows, page_text, without_csrf
+from tests.html import element_by_id, page_text, with_tag, without_csrf
 
 DASHBOARD = reverse("progress:dashboard")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -47,12 +49,27 @@ def weighted(response) -> str:
     return re.search(r'class="big-figure">(\d+)%', response.text).group(1)
 
 
-def cells(response, slug: str) -> list[str]:
-    return domain_rows(response, domain_names())[slug]
+def column(response, slug: str, label: str) -> str:
+    """A domain's cell in the dashboard table, found by its column's label."""
+    (row,) = [
+        row
+        for row in with_tag(response.content, "tr")
+        if any(e.tag == "th" and e.text.startswith(domain_names()[slug]) for e in row.children)
+    ]
+    (cell,) = [e for e in row.children if e.attrs.get("data-label") == label]
+    return cell.text
+
+
+def header_review(response) -> str:
+    return element_by_id(response.content, "header-review").text
 
 
 def review_due(response, slug: str = "core-ml") -> str:
-    return cells(response, slug)[6]
+    return column(response, slug, "Review due")
+
+
+def accurate(response, slug: str) -> str:
+    return column(response, slug, "Accurate (practice)")
 
 
 def key_for(user) -> str:
@@ -109,7 +126,9 @@ def test_a_confidence_rating_shows_on_the_next_dashboard(learner_client, learner
         reverse("progress:selfcheck-confidence", args=["p1-backprop"]), {"confidence": "solid"}
     )
 
-    assert review_due(learner_client.get(DASHBOARD)) == "0"  # rescheduled a week out
+    # Not yet reviewed since the tick: "solid" re-rates the tick itself (FSRS's Easy), due over
+    # a week after it.
+    assert review_due(learner_client.get(DASHBOARD)) == "0"
 
 
 @pytest.mark.django_db
@@ -119,16 +138,28 @@ def test_a_review_shows_on_the_next_dashboard(learner_client, learner):
     make_due(learner, "p1-backprop")
     assert review_due(learner_client.get(DASHBOARD)) == "1"
 
-    learner_client.post(reverse("progress:review-answer", args=["p1-backprop"]), {"knew": "1"})
+    learner_client.post(reverse("progress:review-answer", args=["p1-backprop"]), {"rating": "3"})
 
     assert review_due(learner_client.get(DASHBOARD)) == "0"
+
+
+@pytest.mark.django_db
+def test_reviewing_a_missed_question_shows_on_the_next_dashboard(learner_client, learner):
+    make_plan(learner)
+    (card,) = miss(learner, Question.objects.current().first())
+    make_missed_due(learner, card)
+    assert header_review(learner_client.get(DASHBOARD)) == "Review today (1)"
+
+    learner_client.post(reverse("progress:review-question", args=[card.pk]), {"rating": "3"})
+
+    assert header_review(learner_client.get(DASHBOARD)) == "Review today (0)"
 
 
 @pytest.mark.django_db
 def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
     make_plan(learner)
     attempt = drill_for(learner, "trustworthy-ai")
-    assert cells(learner_client.get(DASHBOARD), "trustworthy-ai")[5] == "—"
+    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai") == "—"
     item = items_of(attempt)[0]
 
     learner_client.post(
@@ -136,7 +167,7 @@ def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
         {"option": [str(i) for i in sorted(item.question.correct_options)]},
     )
 
-    assert cells(learner_client.get(DASHBOARD), "trustworthy-ai")[5].startswith("100% (1/1")
+    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai").startswith("100% (1/1")
 
 
 @pytest.mark.django_db
@@ -144,11 +175,11 @@ def test_handing_in_a_mock_shows_on_the_next_dashboard(learner_client, learner, 
     settings.MOCK_QUESTIONS = 10
     make_plan(learner)
     attempt = mock_for(learner)
-    assert cells(learner_client.get(DASHBOARD), "experimentation")[5] == "—"
+    assert accurate(learner_client.get(DASHBOARD), "experimentation") == "—"
 
     learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]))
 
-    assert cells(learner_client.get(DASHBOARD), "experimentation")[5].startswith("0% (0/3")
+    assert accurate(learner_client.get(DASHBOARD), "experimentation").startswith("0% (0/3")
 
 
 @pytest.mark.django_db

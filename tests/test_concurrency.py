@@ -1,6 +1,6 @@
 """Requests at once on the real database (committed rows, one connection per thread): no tick
-lost or invented, and never two open mocks for one learner. Runs on SQLite and, when
-DATABASE_URL points at PostgreSQL, on PostgreSQL: the same tests.
+or review lost or invented, one card per missed question, and never two open mocks for one
+learner. Runs on SQLite and, when DATABASE_URL points at PostgreSQL, on PostgreSQL: the same tests.
 
 The fuller version of the ticks, under gunicorn with 40 learners, is scripts/load_ticks.py.
 """
@@ -15,11 +15,21 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from phases.models import SelfCheck
-from progress.models import Attempt, CheckOff
+from phases.models import Question, SelfCheck
+from progress.models import Attempt, CheckOff, QuestionCard
 from progress.services.practice import start_mock
 from scripts.httpclient import Session
-from tests.factories import UserFactory, make_plan
+from tests.factories import (
+    AttemptFactory,
+    AttemptQuestionFactory,
+    UserFactory,
+    make_due,
+    make_missed_due,
+    make_plan,
+    miss,
+    tick,
+    wrong_option,
+)
 
 LEARNERS = 8
 REQUESTS = 15
@@ -126,5 +136,86 @@ def test_two_start_mock_posts_at_once_lead_to_one_mock(site):
         assert [r.status for r in responses] == [302, 302]
         (only,) = Attempt.objects.for_user(user).unsubmitted_mocks()
         assert {r.headers["location"] for r in responses} == {f"/practice/{only.pk}/"}
+        for session in sessions:
+            session.close()
+
+
+# Reviews: a double click, or the Review page open in several tabs
+
+TABS = 4
+CHECK = "p1-backprop"
+
+
+def test_ratings_of_one_check_at_once_are_each_recorded(site):
+    for n in range(ROUNDS // 2):
+        user = UserFactory()
+        tick(user, CHECK)
+        make_due(user, CHECK)
+        sessions = [session_for(user, site) for _ in range(TABS)]
+
+        responses = run_together(
+            TABS,
+            lambda i, sessions=sessions, n=n: sessions[i].post(
+                f"/review/{CHECK}/",
+                {"rating": str(1 + (i + n) % 4)},
+                headers={"HX-Request": "true"} if i % 2 else {},
+            ),
+        )
+
+        assert [r for r in responses if isinstance(r, Exception)] == []
+        assert sorted(r.status for r in responses) == sorted([200, 302] * (TABS // 2))
+        # The tick and every rating: none lost to another's write.
+        assert CheckOff.objects.get(user=user).reviews == 1 + TABS
+        for session in sessions:
+            session.close()
+
+
+def test_knew_it_on_a_missed_question_in_two_tabs_at_once_counts_both(site):
+    # Two right reviews in a row take a missed question out of the queue: two tabs rating it at
+    # once are two reviews, neither lost to the other's write.
+    for _ in range(ROUNDS // 2):
+        user = UserFactory()
+        (card,) = miss(user, Question.objects.current().first())
+        make_missed_due(user, card)
+        sessions = [session_for(user, site) for _ in range(2)]
+
+        responses = run_together(
+            2,
+            lambda i, sessions=sessions, card=card: sessions[i].post(
+                f"/review/questions/{card.pk}/", {"rating": "3"}
+            ),
+        )
+
+        assert [r for r in responses if isinstance(r, Exception)] == []
+        assert [r.status for r in responses] == [302, 302]
+        card.refresh_from_db()
+        assert (card.reviews, card.right_in_a_row) == (3, 2)
+        assert card.left_at is not None
+        for session in sessions:
+            session.close()
+
+
+def test_a_question_missed_in_two_drills_at_once_makes_one_card(site):
+    question = Question.objects.current().first()
+    for _ in range(ROUNDS // 2):
+        user = UserFactory()
+        items = [
+            AttemptQuestionFactory(attempt=AttemptFactory(user=user, drill=True), question=question)
+            for _ in range(2)
+        ]
+        sessions = [session_for(user, site) for _ in range(2)]
+
+        responses = run_together(
+            2,
+            lambda i, sessions=sessions, items=items: sessions[i].post(
+                f"/practice/{items[i].attempt_id}/questions/{items[i].position}/",
+                {"option": str(wrong_option(question))},
+            ),
+        )
+
+        assert [r for r in responses if isinstance(r, Exception)] == []
+        assert [r.status for r in responses] == [302, 302]
+        (card,) = QuestionCard.objects.filter(user=user)
+        assert (card.question_id, card.reviews, card.right_in_a_row) == (question.pk, 1, 0)
         for session in sessions:
             session.close()

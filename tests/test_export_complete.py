@@ -25,12 +25,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from fsrs import Rating
 
 from phases.models import Domain, SelfCheck
-from progress.models import Attempt, Confidence, Profile, StudyPlan
+from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
 from progress.services.account import RESULT_WITHHELD, export_learner
 from progress.services.practice import answer, flag, start_drill, submit
-from progress.services.review import review
+from progress.services.review import review_check
 from progress.services.study import rate
 from tests.factories import (
     PASSWORD,
@@ -114,6 +115,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.Profile": lambda export: [export["profile"]] if export["profile"] else [],
     "progress.StudyPlan": lambda export: [export["plan"]] if export["plan"] else [],
     "progress.CheckOff": lambda export: export["ticks"],
+    "progress.QuestionCard": lambda export: export["question_cards"],
     "progress.Attempt": lambda export: export["attempts"],
     "progress.AttemptQuestion": lambda export: [
         item for attempt in export["attempts"] for item in attempt["questions"]
@@ -129,7 +131,16 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
 }
 
 # Columns the export carries under another name, or leaves out on purpose.
-RENAMED = {"progress.AttemptQuestion": {"is_correct": "result"}}
+MEMORY_RENAMED = {"state": "memory_state", "stability": "stability_days"}
+RENAMED = {
+    "progress.AttemptQuestion": {"is_correct": "result"},
+    "progress.CheckOff": MEMORY_RENAMED,
+    "progress.QuestionCard": {
+        **MEMORY_RENAMED,
+        "chosen": "your_answer",
+        "left_at": "left_queue_at",
+    },
+}
 WITHHELD = {
     # A salted hash: no use to the learner, and a risk in a file they may leave lying around.
     "auth.User": {"password"},
@@ -184,9 +195,11 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
 
     tick(user, "p1-backprop", "p2-fid-direction")
     checks = dict(SelfCheck.objects.values_list("slug", "pk"))
-    today = timezone.localdate()
-    rate(user=user, self_check_id=checks["p1-backprop"], confidence=Confidence.SOLID, today=today)
-    review(user=user, self_check_id=checks["p2-fid-direction"], knew=False, today=today)
+    ticked_at = timezone.now()
+    rate(user=user, self_check_id=checks["p1-backprop"], confidence=Confidence.SOLID, now=ticked_at)
+    review_check(
+        user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=ticked_at
+    )
 
     drill = start_drill(
         user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(3)
@@ -307,16 +320,32 @@ def test_the_export_says_what_each_row_holds(two_learners):
     assert "Moved the exam date." in export["admin_actions"][0]["change_message"]
 
     ticks = {tick["self_check"]: tick for tick in export["ticks"]}
-    stored = {
-        row["self_check__slug"]: row for row in me.check_offs.values("self_check__slug", "box")
-    }
+    stored = {row.self_check.slug: row for row in me.check_offs.select_related("self_check")}
     assert ticks["p1-backprop"]["confidence"] == "solid"
     assert ticks["p2-fid-direction"]["confidence"] == "shaky"
-    assert ticks["p2-fid-direction"]["reviewed_on"] == timezone.localdate().isoformat()
-    assert all(tick["due_on"] for tick in ticks.values())
-    assert {slug: tick["box"] for slug, tick in ticks.items()} == {
-        slug: row["box"] for slug, row in stored.items()
+    # The solid tick is still its only review; "forgot" was a second one.
+    assert {slug: tick["reviews"] for slug, tick in ticks.items()} == {
+        "p1-backprop": 1,
+        "p2-fid-direction": 2,
     }
+    for slug, exported in ticks.items():
+        row = stored[slug]
+        assert exported["memory_state"] == row.state
+        assert exported["stability_days"] == pytest.approx(row.stability)
+        assert exported["difficulty"] == pytest.approx(row.difficulty)
+        assert exported["due"] == row.due.isoformat()
+        assert exported["last_review"] == row.last_review.isoformat()
+    # Forgetting a check leaves it less stable than knowing it easily.
+    assert ticks["p2-fid-direction"]["stability_days"] < ticks["p1-backprop"]["stability_days"]
+
+    # The drill's wrong answer came back as a card; the mock's unanswered ones did not.
+    (card,) = export["question_cards"]
+    stored_card = QuestionCard.objects.get(user=me)
+    assert card["question"] == stored_card.question.slug
+    assert card["your_answer"] == stored_card.chosen
+    assert card["missed_at"] == stored_card.missed_at.isoformat()
+    assert card["due"] == stored_card.due.isoformat()
+    assert (card["reviews"], card["right_in_a_row"], card["left_queue_at"]) == (1, 0, None)
 
     drill, mock = export["attempts"]
     assert (drill["kind"], drill["domain"], mock["kind"], mock["domain"]) == (

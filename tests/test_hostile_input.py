@@ -32,9 +32,9 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from phases.models import Phase
-from progress.models import Attempt
-from tests.factories import PASSWORD, drill_for, make_plan, mock_for, tick
+from phases.models import Phase, Question
+from progress.models import Attempt, QuestionCard
+from tests.factories import PASSWORD, drill_for, make_missed_due, make_plan, miss, mock_for, tick
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ BASELINE = {
     "next": "/dashboard/",
     "done": "1",
     "confidence": "solid",
-    "knew": "1",
+    "rating": "3",
     "option": "0",
     "flagged": "1",
     "then": "flagged",
@@ -309,12 +309,18 @@ def resolves_to(path: str, pattern: Pattern) -> bool | None:
 
 @pytest.fixture
 def settled(learner):
-    """A learner with a plan, two ticks, a drill and a live mock."""
+    """A learner with a plan, two ticks, a question missed in a drill (due for review), a drill
+    and a live mock."""
     make_plan(learner, exam_in=60)
     tick(learner, TICKED, "p2-fid-direction")
+    make_missed_due(learner, *miss(learner, Question.objects.current().first()))
     drill = drill_for(learner)
     mock = mock_for(learner)
     return learner, drill, mock
+
+
+def missed_card(learner) -> QuestionCard:
+    return QuestionCard.objects.get(user=learner)
 
 
 @pytest.fixture
@@ -354,6 +360,7 @@ def converter_values(learner, drill: Attempt, mock: Attempt) -> Values:
             "slug": [phase, TICKED],
             "attempt_id": [str(drill.pk), str(mock.pk)],
             "position": ["1"],
+            "card_id": [str(missed_card(learner).pk)],
             "int": ["1"],
             "object_id": [str(learner.pk)],
             "content_type_id": ["1"],
@@ -483,6 +490,37 @@ def test_an_option_of_thousands_of_digits_is_a_400(client, settled):
         assert response.status_code == 400, option
         assert "Choose among this question's options." in response.text
     assert not drill.questions.filter(answered_at__isnull=False).exists()
+
+
+def reviewed_rows(learner) -> tuple[list[dict], list[dict]]:
+    return (
+        list(learner.check_offs.order_by("pk").values()),
+        list(learner.question_cards.order_by("pk").values()),
+    )
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_rating_of_thousands_of_digits_or_odd_characters_is_a_400(client, settled, htmx):
+    learner, _, _ = settled
+    client.force_login(learner)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    before = reviewed_rows(learner)
+    for url in (f"/review/{TICKED}/", f"/review/questions/{missed_card(learner).pk}/"):
+        for rating in ("3" * 4301, HUGE, PAST_BIGINT, "-1", "²", "١", "3\x00", "🦄", " 3", "3.0"):
+            response = client.post(url, {"rating": rating}, **headers)
+            assert response.status_code == 400, (url, rating[:20])
+            assert "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)." in response.text
+    assert reviewed_rows(learner) == before
+
+
+def test_a_missed_question_card_id_past_any_database_integer_is_a_404(client, settled):
+    learner, _, _ = settled
+    client.force_login(learner)
+    before = reviewed_rows(learner)
+    for card_id in (PAST_BIGINT, str(2**31), "4" * 4301, HUGE):
+        response = client.post(f"/review/questions/{card_id}/", {"rating": "3"})
+        assert response.status_code == 404, card_id[:20]
+    assert reviewed_rows(learner) == before
 
 
 @pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])

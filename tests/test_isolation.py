@@ -8,15 +8,20 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.converters import IntConverter
+from django.utils import timezone
 
+from phases.models import Question
 from progress import urls as progress_urls
-from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
+from progress.figures import QUESTION, review_queue
+from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
 from tests.factories import (
     UserFactory,
     drill_for,
     items_of,
     make_due,
+    make_missed_due,
     make_plan,
+    miss,
     mock_for,
     practise,
     tick,
@@ -188,13 +193,43 @@ def test_b_reviewing_a_check_only_a_ticked_is_a_404_and_leaves_as_schedule(
     make_due(learner_a, A_TICKS[0])
     before = list(CheckOff.objects.filter(user=learner_a).values())
 
-    response = client_b.post(reverse("progress:review-answer", args=[A_TICKS[0]]), {"knew": "0"})
+    response = client_b.post(reverse("progress:review-answer", args=[A_TICKS[0]]), {"rating": "1"})
 
     assert response.status_code == 404
     assert list(CheckOff.objects.filter(user=learner_a).values()) == before
 
 
-def test_bs_review_queue_and_header_count_are_bs_only(client_b, learner_a, learner_b):
+@pytest.fixture
+def as_missed_question(learner_a) -> QuestionCard:
+    """A question A got wrong in a drill, due for review today."""
+    (card,) = miss(learner_a, Question.objects.current().filter(domain__slug="core-ml").first())
+    make_missed_due(learner_a, card)
+    assert (QUESTION, card.pk) in review_queue(learner_a, today=timezone.localdate())
+    return QuestionCard.objects.get(pk=card.pk)
+
+
+def card_row(card: QuestionCard) -> dict:
+    return QuestionCard.objects.filter(pk=card.pk).values().get()
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+@pytest.mark.parametrize("rating", ["1", "3"])
+def test_b_reviewing_as_missed_question_is_a_404_and_leaves_as_card(
+    client_b, learner_a, learner_b, as_missed_question, headers, rating
+):
+    before = card_row(as_missed_question)
+    url = reverse("progress:review-question", args=[as_missed_question.pk])
+
+    response = client_b.post(url, {"rating": rating}, **headers)
+
+    assert response.status_code == 404
+    assert card_row(as_missed_question) == before
+    assert not QuestionCard.objects.filter(user=learner_b).exists()
+
+
+def test_bs_review_queue_and_header_count_are_bs_only(
+    client_b, learner_a, learner_b, as_missed_question
+):
     make_due(learner_a, *A_TICKS)
 
     response = client_b.get(reverse("progress:review"))
@@ -297,9 +332,10 @@ def learner_patterns(patterns, prefix=""):
             yield prefix + str(pattern.pattern), pattern
 
 
-# The only ids in learner URLs are a practice attempt's and a question's place in it; attempts
-# are looked up from request.user, which the attempt tests above prove for every such URL.
-SCOPED_IDS = {"attempt_id", "position"}
+# The only ids in learner URLs are a practice attempt's, a question's place in it and a missed
+# question's review card; attempts and cards are looked up from request.user, which the attempt
+# and review tests above prove for every such URL.
+SCOPED_IDS = {"attempt_id", "position", "card_id"}
 
 
 # The unsubscribe link names its learner, but only inside a signed token (tests/test_reminders.py

@@ -11,6 +11,7 @@ import yaml
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from phases.models import (
     ContentVersion,
@@ -22,8 +23,9 @@ from phases.models import (
     SelfCheck,
     Topic,
 )
-from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan
-from tests.factories import make_plan, practise, tick
+from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from progress.services.review import remember_misses
+from tests.factories import items_of, make_plan, practise, tick
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +41,7 @@ CONTENT_MODELS = [
     PhaseHours,
     Question,
 ]
-LEARNER_MODELS = [StudyPlan, CheckOff, Attempt, AttemptQuestion]
+LEARNER_MODELS = [StudyPlan, CheckOff, Attempt, AttemptQuestion, QuestionCard]
 Objects = list[dict[str, Any]]
 
 
@@ -120,7 +122,8 @@ def test_a_reload_moves_the_content_version_by_one(syllabus):
 def test_a_reload_never_touches_a_learners_rows(syllabus, learner):
     make_plan(learner, days_ago=3)
     tick(learner, "p2-fid-direction", "p1-residual-gradient-flow")
-    practise(learner, "core-ml", right=3, wrong=2)
+    drill = practise(learner, "core-ml", right=3, wrong=2)
+    remember_misses(user=learner, items=items_of(drill), now=timezone.now())
     before = rows(LEARNER_MODELS)
     assert all(before.values())
 
@@ -158,7 +161,11 @@ def test_an_edited_syllabus_updates_rows_in_place_and_keeps_the_ticks_on_them(
     assert PhaseHours.objects.get(pk=hours.pk).hours == hours.hours + 1
     kept = CheckOff.objects.get(pk=check_off.pk)
     assert kept.self_check.answer == "Lower FID is better."
-    assert (kept.user_id, kept.done_at, kept.box) == (learner.pk, check_off.done_at, check_off.box)
+    assert (kept.user_id, kept.done_at, kept.memory) == (
+        learner.pk,
+        check_off.done_at,
+        check_off.memory,
+    )
 
 
 def test_a_relative_path_is_read_from_the_working_directory(syllabus, tmp_path, monkeypatch):

@@ -2,6 +2,7 @@
 answers there are."""
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -9,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from phases.models import SelfCheck
-from progress.models import Attempt
+from phases.models import Question, SelfCheck
+from progress.models import Attempt, QuestionCard
 from progress.services.practice import answer, flag, submit
 from progress.services.study import set_done
 from studyplan import caching
@@ -19,10 +20,13 @@ from tests.factories import (
     drill_for,
     items_of,
     make_due,
+    make_missed_due,
     make_plan,
+    miss,
     mock_for,
     practise,
     tick,
+    wrong_option,
 )
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +42,10 @@ def preview_query() -> dict[str, str]:
     return {"intensity": "standard", "start_date": start.isoformat(), "exam_date": exam.isoformat()}
 
 
+# A learner's write and the retirement of their cached pages are one transaction
+# (studyplan.caching.moves_learner): inside a test's own transaction, a savepoint and its release.
+WRITE = 2
+
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
@@ -45,15 +53,15 @@ PAGES = [
     # the study-activity calendar.
     ("dashboard", "get", reverse("progress:dashboard"), None, {}, 6),
     ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 6),
-    ("toggle", "post", TOGGLE, {"done": "1"}, {}, 3),
-    ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 4),
-    ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 2),
-    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3),
+    ("toggle", "post", TOGGLE, {"done": "1"}, {}, 3 + WRITE),
+    ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 4 + WRITE),
+    ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 2 + WRITE),
+    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3 + WRITE),
     ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 3),
     ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 3),
-    ("review", "get", reverse("progress:review"), None, {}, 2),
-    ("review-answer", "post", REVIEW_ANSWER, {"knew": "0"}, {}, 4),
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"knew": "0"}, HTMX, 5),
+    ("review", "get", reverse("progress:review"), None, {}, 3),
+    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 4 + WRITE),
+    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 6 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     ("plan", "get", reverse("progress:plan"), None, {}, 3),
@@ -230,13 +238,13 @@ def answer_url(attempt: Attempt, position: int) -> str:
 PRACTICE_PAGES = [
     ("mock-question", "get", lambda a: attempt_url(a), None, 4),
     ("mock-question-by-number", "get", lambda a: attempt_url(a, 7), None, 4),
-    ("answer", "post", lambda a: answer_url(a, 6), {"option": ["1"]}, 6),
+    ("answer", "post", lambda a: answer_url(a, 6), {"option": ["1"]}, 6 + WRITE),
     (
         "answer-then-flagged",
         "post",
         lambda a: answer_url(a, 6),
         {"option": "1", "then": "flagged"},
-        5,
+        5 + WRITE,
     ),
     (
         "flag",
@@ -246,10 +254,12 @@ PRACTICE_PAGES = [
         4,
     ),
     ("flagged", "get", lambda a: reverse("progress:attempt-flagged", args=[a.pk]), None, 4),
-    ("submit", "post", lambda a: reverse("progress:attempt-submit", args=[a.pk]), None, 4),
+    # The hand-in, then the answers read once and every miss made a review card in one
+    # statement (progress.services.review.remember_misses).
+    ("submit", "post", lambda a: reverse("progress:attempt-submit", args=[a.pk]), None, 6 + WRITE),
     ("practice-home", "get", lambda a: reverse("progress:practice"), None, 6),
     ("mock-resumed", "post", lambda a: reverse("progress:mock-start"), None, 2),
-    ("review", "get", lambda a: reverse("progress:review"), None, 2),
+    ("review", "get", lambda a: reverse("progress:review"), None, 3),
     ("history", "get", lambda a: reverse("progress:practice-history"), None, 4),
 ]
 
@@ -334,3 +344,126 @@ def test_the_mock_question_page_costs_the_same_however_much_others_practise(clie
         practise(user, "trustworthy-ai", right=2, wrong=1)
 
     assert cost() == alone
+
+
+# Review cards: ticked self-checks and missed questions, one query for the whole queue
+
+
+def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionCard]]:
+    """A learner with a plan, ``checks`` ticks and ``questions`` missed questions, all due; the
+    missed questions the longest overdue, so the Review page shows one of them."""
+    user = UserFactory()
+    make_plan(user, days_ago=10, exam_in=30)
+    slugs = list(SelfCheck.objects.current().order_by("pk").values_list("slug", flat=True))
+    tick(user, *slugs[:checks])
+    make_due(user, *slugs[:checks], days_ago=1)
+    cards = miss(user, *Question.objects.current().order_by("pk")[:questions])
+    make_missed_due(user, *cards, days_ago=2)
+    return user, cards
+
+
+# (name, url, headers, pinned maximum): the learner, an overdue mock to hand in and the queue in
+# three, the card on show in one more (a missed question's prompt and options); the dashboard as
+# pinned above.
+CARD_PAGES = [
+    ("review", reverse("progress:review"), {}, 4),
+    ("review-htmx", reverse("progress:review"), HTMX, 4),
+    ("dashboard", reverse("progress:dashboard"), {}, 6),
+    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 6),
+]
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "most"),
+    [page[1:] for page in CARD_PAGES],
+    ids=[page[0] for page in CARD_PAGES],
+)
+def test_the_review_page_and_dashboard_cost_the_same_for_two_cards_and_for_fifty(
+    client, django_assert_max_num_queries, url, headers, most
+):
+    few, _ = card_learner(questions=1, checks=1)
+    many, _ = card_learner(questions=8, checks=42)
+    # Each learner's first request: the dashboard is rendered, not read from the cache.
+    client.force_login(few)
+    with CaptureQueriesContext(connection) as baseline:
+        assert review_count(request(client, "get", url, None, headers)) == "2"
+    client.force_login(many)
+
+    with django_assert_max_num_queries(most), CaptureQueriesContext(connection) as queries:
+        response = request(client, "get", url, None, headers)
+
+    assert review_count(response) == "40"  # the daily cap
+    assert len(queries) == len(baseline)
+
+
+def review_count(response) -> str:
+    """The header's "Review today (N)" count (an htmx answer carries it out of band)."""
+    return re.search(r'id="header-review"[^>]*>Review.*?\((\d+)\)', response.text, re.S).group(1)
+
+
+@pytest.mark.parametrize(
+    ("headers", "most"), [({}, 4 + WRITE), (HTMX, 7 + WRITE)], ids=["plain", "htmx"]
+)
+def test_reviewing_a_missed_question_stays_within_its_budget_however_many_cards(
+    client, django_assert_max_num_queries, headers, most
+):
+    # The learner, the card, its review written and the progress version moved; with htmx, the
+    # next card: an overdue mock to hand in, the queue and the missed question on show.
+    def cost(user, card: QuestionCard) -> int:
+        client.force_login(user)
+        url = reverse("progress:review-question", args=[card.pk])
+        with django_assert_max_num_queries(most):
+            queries = measure(client, "post", url, {"rating": "3"}, headers)
+        assert QuestionCard.objects.get(pk=card.pk).reviews == 2
+        return queries
+
+    # A missed question next on both: it costs the query a self-check does not.
+    few, few_cards = card_learner(questions=2, checks=1)
+    many, many_cards = card_learner(questions=8, checks=42)
+
+    assert cost(few, few_cards[0]) == cost(many, many_cards[0])
+
+
+def mock_with_misses(wrong: int) -> tuple[object, Attempt]:
+    user = UserFactory()
+    attempt = mock_for(user)
+    for item in items_of(attempt)[:wrong]:
+        chosen = [wrong_option(item.question)]
+        answer(user=user, attempt=attempt, item=item, chosen=chosen, now=timezone.now())
+    return user, attempt
+
+
+def test_handing_in_a_mock_costs_the_same_for_one_miss_and_for_twenty(client, settings):
+    settings.MOCK_QUESTIONS = 30
+
+    def cost(wrong: int) -> int:
+        user, attempt = mock_with_misses(wrong)
+        client.force_login(user)
+        url = reverse("progress:attempt-submit", args=[attempt.pk])
+        queries = measure(client, "post", url, None, {})
+        assert QuestionCard.objects.filter(user=user).count() == wrong
+        return queries
+
+    assert cost(20) == cost(1)
+
+
+def test_a_wrong_drill_answer_makes_its_card_in_one_statement(
+    learner, learner_client, django_assert_num_queries
+):
+    attempt = drill_for(learner)
+    item = items_of(attempt)[0]
+    url = answer_url(attempt, item.position)
+    right = measure(learner_client, "post", url, {"option": item.question.correct_options}, {})
+    other = drill_for(learner, seed=2)
+    item = next(i for i in items_of(other) if i.question_id != items_of(attempt)[0].question_id)
+
+    # The same as a right answer, and one statement more: the missed question's card.
+    with django_assert_num_queries(right + 1):
+        request(
+            learner_client,
+            "post",
+            answer_url(other, item.position),
+            {"option": [wrong_option(item.question)]},
+            {},
+        )
+    assert QuestionCard.objects.filter(user=learner, question=item.question).exists()

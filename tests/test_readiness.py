@@ -19,7 +19,7 @@ from progress.readiness import (
 )
 
 # The numbers the settings give today, spelled out: a test reads its own bars, not settings.
-RULES = Rules(covered=0.8, accurate=0.7, window=20, practised=10)
+RULES = Rules(recall=0.8, accurate=0.7, window=20, practised=10)
 
 # The seven exam domains: (slug, name, weight, study order).
 DOMAINS = (
@@ -143,8 +143,9 @@ def test_an_empty_report_is_neither_started_nor_ready_and_nothing_lags():
     assert report.domains == ()
     assert report.weighted == 0.0
     assert report.lagging is None
+    assert report.weighted_recall == 0.0
     assert report.ready_to_book is False
-    assert report.covered is False
+    assert report.remembered is False
     assert report.started is False
 
 
@@ -400,60 +401,150 @@ def test_the_reason_for_an_accuracy_gap_gives_accuracy_answers_and_the_bar():
     )
 
 
-# Ready to book: every domain covered, practised and accurate
+# Recall on exam day: the mean predicted recall of a domain's self-checks
+
+
+def test_a_domains_recall_is_its_recall_sum_over_all_its_checks():
+    # Four ticked checks at 0.9 each, six never ticked (counting 0): 3.6 / 10.
+    domain = rated(one(done=4, total=10, recall_sum=3.6))
+    assert domain.recall == pytest.approx(0.36)
+    assert domain.recall_percent == 36
+    assert domain.remembered is False
+
+
+def test_a_domain_with_no_checks_or_nothing_ticked_recalls_nothing():
+    assert rated(one(done=0, total=0, recall_sum=0.0)).recall == 0.0
+    assert rated(one(done=0, total=10)).recall == 0.0
+    assert rated(one(done=0, total=10)).remembered is False
+
+
+def test_a_domain_at_the_recall_bar_is_remembered_and_one_under_it_is_not():
+    assert rated(one(done=10, total=10, recall_sum=8.0)).remembered is True
+    assert rated(one(done=10, total=10, recall_sum=7.99)).remembered is False
+
+
+def test_a_recall_at_the_bar_reached_through_rounding_noise_is_still_at_the_bar():
+    # Ten checks at 0.8 added up in floating point fall a hair under 8.
+    recall_sum = sum([0.8] * 10)
+    assert recall_sum < 8.0
+    assert rated(one(done=10, total=10, recall_sum=recall_sum)).remembered is True
+
+
+def test_exam_weighted_recall_weighs_each_domains_recall_by_its_exam_share():
+    report = assess(
+        seven(
+            {"done": 10, "total": 10, "recall_sum": 5.0},
+            core_ml={"recall_sum": 9.0},
+            experimentation={"recall_sum": 10.0},
+            trustworthy_ai={"recall_sum": 0.0},
+        ),
+        RULES,
+    )
+    # (20*.9 + 25*1 + 15*.5 + 15*.5 + 10*.5 + 10*.5 + 5*0) / 100 = 68 / 100
+    assert report.weighted_recall == pytest.approx(0.68)
+    assert report.weighted_recall_percent == 68
+    # Every check ticked: all covered, yet not remembered on exam day.
+    assert report.weighted == 1.0
+    assert report.remembered is False
+
+
+def test_every_domain_recalled_at_the_bar_is_remembered():
+    report = assess(seven({"done": 10, "total": 10, "recall_sum": 8.5}), RULES)
+    assert report.weighted_recall == pytest.approx(0.85)
+    assert report.remembered is True
+
+
+# Ready to book: every domain remembered on exam day, practised and accurate
 
 
 def ready_domain() -> dict:
-    return {"done": 8, "total": 10, "right": 7, "answered": 10}
+    return {"done": 8, "total": 10, "recall_sum": 8.0, "right": 7, "answered": 10}
 
 
-def test_every_domain_covered_practised_and_accurate_at_the_bars_is_ready_to_book():
+def test_every_domain_remembered_practised_and_accurate_at_the_bars_is_ready_to_book():
     report = assess(seven(ready_domain()), RULES)
-    assert report.covered is True
+    assert report.remembered is True
     assert all(domain.ready for domain in report.domains)
     assert report.ready_to_book is True
 
 
-def test_one_domain_at_79_percent_covered_is_not_ready_to_book():
+def test_a_domain_with_every_check_done_but_recall_at_70_percent_is_not_ready():
+    domain = rated(one(done=10, total=10, recall_sum=7.0, right=10, answered=10))
+    assert domain.readiness == 1.0
+    assert domain.practised is True
+    assert domain.accuracy == 1.0
+    assert domain.remembered is False
+    assert domain.ready is False
+
+
+def test_a_domain_at_80_percent_recall_practised_and_accurate_is_ready():
+    domain = rated(one(done=10, total=10, recall_sum=8.0, right=7, answered=10))
+    assert domain.remembered is True
+    assert domain.ready is True
+
+
+def test_ready_reads_recall_not_the_share_of_checks_done():
+    # Eight of ten done, each well remembered, is ready; ten of ten half forgotten is not.
+    assert rated(one(done=8, total=10, recall_sum=8.0, right=7, answered=10)).ready is True
+    assert rated(one(done=10, total=10, recall_sum=6.0, right=7, answered=10)).ready is False
+
+
+def test_one_domain_at_79_percent_recall_is_not_ready_to_book():
     report = assess(
         seven(
-            {"done": 100, "total": 100, "right": 20, "answered": 20},
-            trustworthy_ai={"done": 79, "total": 100, "right": 20, "answered": 20},
+            {"done": 100, "total": 100, "recall_sum": 100.0, "right": 20, "answered": 20},
+            trustworthy_ai={
+                "done": 100,
+                "total": 100,
+                "recall_sum": 79.0,
+                "right": 20,
+                "answered": 20,
+            },
         ),
         RULES,
     )
-    assert report.weighted > 0.98
+    assert report.weighted_recall > 0.98
     assert by_slug(report)["trustworthy-ai"].ready is False
-    assert report.covered is False
+    assert report.remembered is False
     assert report.ready_to_book is False
 
 
 def test_one_domain_under_the_accuracy_bar_is_not_ready_to_book_whatever_the_average():
     report = assess(
         seven(
-            {"done": 10, "total": 10, "right": 20, "answered": 20},
-            data_analysis={"done": 10, "total": 10, "right": 13, "answered": 20},
+            {"done": 10, "total": 10, "recall_sum": 10.0, "right": 20, "answered": 20},
+            data_analysis={
+                "done": 10,
+                "total": 10,
+                "recall_sum": 10.0,
+                "right": 13,
+                "answered": 20,
+            },
         ),
         RULES,
     )
     right = sum(domain.right for domain in report.domains)
     answered = sum(domain.answered for domain in report.domains)
     assert right / answered == pytest.approx(0.95)
-    assert report.covered is True
+    assert report.remembered is True
     assert report.ready_to_book is False
 
 
 def test_a_domain_answered_perfectly_but_not_yet_practised_is_not_ready_to_book():
     report = assess(
-        seven(ready_domain(), trustworthy_ai={"done": 10, "right": 9, "answered": 9}), RULES
+        seven(
+            ready_domain(),
+            trustworthy_ai={"done": 10, "recall_sum": 10.0, "right": 9, "answered": 9},
+        ),
+        RULES,
     )
     assert by_slug(report)["trustworthy-ai"].practised is False
     assert report.ready_to_book is False
 
 
-def test_covered_without_any_practice_is_covered_but_not_ready_to_book():
-    report = assess(seven({"done": 10, "total": 10}), RULES)
-    assert report.covered is True
+def test_remembered_without_any_practice_is_remembered_but_not_ready_to_book():
+    report = assess(seven({"done": 10, "total": 10, "recall_sum": 9.0}), RULES)
+    assert report.remembered is True
     assert report.practised is False
     assert report.ready_to_book is False
 
@@ -489,10 +580,10 @@ def test_accuracy_counts_of_no_answers_are_empty():
 
 
 def test_rules_texts_are_made_from_the_numbers_given():
-    rules = Rules(covered=0.65, accurate=0.55, window=13, practised=7)
-    assert rules.covered_percent == 65
+    rules = Rules(recall=0.65, accurate=0.55, window=13, practised=7)
+    assert rules.recall_percent == 65
     assert rules.accurate_percent == 55
-    assert "65% covered" in rules.ready_text
+    assert "65% predicted recall on exam day" in rules.ready_text
     assert "at least 7 practice answers" in rules.ready_text
     assert "55% accurate" in rules.ready_text
     assert "under 55%" in rules.lagging_text
@@ -503,8 +594,8 @@ def test_rules_texts_are_made_from_the_numbers_given():
 
 
 def test_rules_given_decide_the_verdicts_and_the_reason():
-    rules = Rules(covered=0.65, accurate=0.55, window=13, practised=7)
-    domain = one(done=7, total=10, planned=0.5, right=3, answered=7)
+    rules = Rules(recall=0.65, accurate=0.55, window=13, practised=7)
+    domain = one(done=7, total=10, planned=0.5, recall_sum=6.5, right=3, answered=7)
     # 3 of 7 right is 43%: under the 55% bar once 7 answers count as practised.
     assert rated(domain, rules).practised is True
     assert rated(domain, rules).reason.startswith(
@@ -513,6 +604,8 @@ def test_rules_given_decide_the_verdicts_and_the_reason():
     assert rated(domain, RULES).practised is False
     assert rated(replace(domain, right=4), rules).ready is True
     assert rated(replace(domain, right=4), RULES).ready is False
+    # 64% recall misses the 65% bar.
+    assert rated(replace(domain, right=4, recall_sum=6.4), rules).ready is False
 
 
 # planned_share: the share of a domain's checks the calendar expects done
@@ -560,6 +653,8 @@ def domain_counts(draw) -> list[DomainCount]:
                 planned=draw(st.integers(min_value=0, max_value=100)) / 100,
                 right=draw(st.integers(min_value=0, max_value=answered)),
                 answered=answered,
+                # In tenths, up to a hair over every check fully recalled.
+                recall_sum=draw(st.integers(min_value=0, max_value=10 * total + 5)) / 10,
             )
         )
     return counts
@@ -598,13 +693,24 @@ def test_marks_at_risk_account_for_every_mark_not_yet_covered(counts):
 
 
 @given(domain_counts())
+def test_recall_stays_between_zero_and_one_and_weighted_recall_within_the_domains(counts):
+    report = assess(counts, RULES)
+    for domain in report.domains:
+        assert 0 <= domain.recall <= 1
+    assert 0 <= report.weighted_recall <= 1
+    if report.domains:
+        recalls = [domain.recall for domain in report.domains]
+        assert min(recalls) - 1e-9 <= report.weighted_recall <= max(recalls) + 1e-9
+
+
+@given(domain_counts())
 def test_ready_to_book_exactly_when_no_domain_misses_a_bar(counts):
-    # RULES' bars in whole numbers: 80% covered, 10 answers, 70% right.
+    # RULES' bars in whole numbers: 80% recall (the sum drawn in tenths), 10 answers, 70% right.
     misses = [
         count
         for count in counts
         if count.total == 0
-        or 5 * min(count.done, count.total) < 4 * count.total
+        or round(10 * count.recall_sum) < 8 * count.total
         or count.answered < 10
         or 10 * count.right < 7 * count.answered
     ]

@@ -127,9 +127,11 @@ def test_a_review_due_on_the_16th_is_due_in_auckland_and_not_yet_in_los_angeles(
 ):
     freeze(instant)
     auckland, los_angeles = learner_in(AUCKLAND), learner_in(LOS_ANGELES)
+    # One moment for both: 22:00 on the 16th in Auckland, 01:00 on the 16th in Los Angeles.
+    due = datetime.datetime(2026, 1, 16, 9, 0, tzinfo=UTC)
     for user in (auckland, los_angeles):
         tick(user, "p1-backprop")
-        CheckOff.objects.filter(user=user).update(due_on=AUCKLAND_TODAY)
+        CheckOff.objects.filter(user=user).update(due=due)
         caching.learner_changed(user.pk)
 
     in_auckland = client_for(auckland).get(REVIEW)

@@ -1,14 +1,19 @@
-"""The dashboard: readiness per domain weighted by exam share, the plan, the lagging domain and
-the verdict, read from the page as the learner reads it."""
+"""The dashboard: readiness and predicted recall on exam day per domain weighted by exam share,
+the plan, the lagging domain and the verdict, read from the page as the learner reads it."""
+
+import datetime
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from fsrs import Rating
 from pytest_django.asserts import assertContains, assertNotContains
 
 from phases.models import Domain, Intensity, PhaseHours, SelfCheck
 from phases.schedule import Schedule, lay_out
+from progress.services.review import review_check
+from progress.services.study import set_done
 from tests.factories import (
     UserFactory,
     domain_names,
@@ -77,6 +82,20 @@ SPREAD_FIGURES = {
 }
 # 20 x 3/6 + 25 x 2/7 + 15 x 1/7 + 10 x 4/4 = 10 + 7.14 + 2.14 + 10 = 29.29 of 100
 SPREAD_WEIGHTED = "29%"
+# Without a plan recall is read today: a check ticked today is recalled in full, one never
+# ticked counts 0, so each domain's recall is its share done.
+SPREAD_RECALL = {
+    "experimentation": "29% (under 80%)",
+    "core-ml": "50% (under 80%)",
+    "multimodal-data": "14% (under 80%)",
+    "software-development": "0%",
+    "data-analysis": "100%",
+    "performance-optimization": "0%",
+    "trustworthy-ai": "0%",
+}
+# An exam this close: a check ticked today (FSRS's Good, stable for about two days) is still
+# recalled well over the bar on the day, so recall is not what these tests are about.
+EXAM_SOON = 2
 
 
 def rows(response) -> dict[str, list[str]]:
@@ -86,17 +105,38 @@ def rows(response) -> dict[str, list[str]]:
 def figures(response) -> dict[str, tuple[str, str, str]]:
     """(done/total, readiness, marks at risk) per domain, read from the table."""
     return {
-        slug: (cells[2], cells[3].split()[-1], cells[4]) for slug, cells in rows(response).items()
+        slug: (cells[2], cells[3].split()[-1], cells[5]) for slug, cells in rows(response).items()
     }
 
 
+def recall(response) -> dict[str, str]:
+    """Each domain's predicted recall on exam day, as the table gives it."""
+    return {slug: cells[4].split(maxsplit=1)[1] for slug, cells in rows(response).items()}
+
+
 def accuracy(response) -> dict[str, str]:
-    return {slug: cells[5] for slug, cells in rows(response).items()}
+    return {slug: cells[6] for slug, cells in rows(response).items()}
+
+
+def big_figures(response) -> tuple[str, str]:
+    """The summary's two figures: exam-weighted covered and predicted recall on exam day."""
+    (covered,) = with_class(response.content, "big-figure")
+    (recalled,) = with_class(response.content, "big-figure-recall")
+    return covered.text, recalled.text
 
 
 def big_figure(response) -> str:
-    (figure,) = with_class(response.content, "big-figure")
-    return figure.text
+    return big_figures(response)[0]
+
+
+def recall_figure(response) -> str:
+    return big_figures(response)[1]
+
+
+def recall_label(response) -> str:
+    """What the recall figure says it is: the day it is read for."""
+    _, label = with_class(response.content, "figure-label")
+    return label.text
 
 
 def behind(response) -> set[str]:
@@ -174,6 +214,8 @@ def test_before_any_tick_every_domain_is_at_zero(learner_client):
         assert done_total.startswith("0/")
         assert percent == "0%"
         assert at_risk == f"{dict(WEIGHTS)[slug]}.0"
+    assert set(recall(response).values()) == {"0%"}
+    assert recall_figure(response) == "0%"
 
 
 # Day one: ahead of plan is on plan
@@ -335,7 +377,7 @@ def test_the_rule_is_shown_in_words_beside_the_lagging_domain(learner_client, le
 
 
 def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learner, settings):
-    settings.READINESS_THRESHOLD = 0.65
+    settings.RECALL_THRESHOLD = 0.65
     settings.ACCURACY_THRESHOLD = 0.55
     settings.ACCURACY_WINDOW = 15
     settings.PRACTISED_ANSWERS = 6
@@ -345,11 +387,11 @@ def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learn
 
     text = page_text(response.content)
 
-    assert "at least 65% covered" in text
+    assert "at least 65% predicted recall on exam day" in text
     assert "with at least 6 practice answers, at least 55% accurate" in text
     assert "a domain's 15 most recent answers" in text
     assert "counts as practised after 6 answers" in text
-    for default in ("80% covered", "70% accurate", "under 70%", "20 most recent", "after 10"):
+    for default in ("80% predicted", "70% accurate", "under 70%", "20 most recent", "after 10"):
         assert default not in text, default
     meters = [e.attrs["high"] for e in with_tag(response.content, "meter")]
     assert set(meters) == {"65"}
@@ -383,6 +425,8 @@ def test_figures_per_domain_match_the_hand_worked_values(learner_client, learner
     assert big_figure(response) == SPREAD_WEIGHTED
     assert SPREAD_WEIGHTED in element_by_id(response.content, "header-readiness").text
     assert "10 of 42 self-checks done" in page_text(response.content)
+    assert recall(response) == SPREAD_RECALL
+    assert recall_figure(response) == SPREAD_WEIGHTED
 
 
 def test_domains_are_listed_heaviest_first(learner_client, learner):
@@ -428,7 +472,7 @@ def test_the_chart_has_a_table_with_the_same_figures_for_screen_readers(learner_
     assert any(child.tag == "caption" for child in table.children)
     headers = [e for e in descendants(table) if e.tag == "th" and e.attrs.get("scope")]
     assert len([h for h in headers if h.attrs["scope"] == "row"]) == 7
-    assert {"Domain", "Readiness", "Marks at risk"} <= {
+    assert {"Domain", "Readiness", "Recall on exam day", "Marks at risk"} <= {
         h.text for h in headers if h.attrs["scope"] == "col"
     }
     percents = [e.text for e in with_class(response.content, "column-percent")]
@@ -454,11 +498,11 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
         "core-ml": "75% (3/4, not yet practised)",
         **{slug: "—" for slug in domain_names() if slug not in ("core-ml", "experimentation")},
     }
-    backlog = {slug: cells[6] for slug, cells in rows(response).items()}
+    backlog = {slug: cells[7] for slug, cells in rows(response).items()}
     assert backlog == {**dict.fromkeys(domain_names(), "0"), "core-ml": "2"}
 
 
-# Ready to book: every domain covered and accurate, never the average
+# Ready to book: every domain remembered on exam day and accurate, never the average
 
 
 def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_client, learner):
@@ -467,6 +511,7 @@ def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_clien
     response = learner_client.get(DASHBOARD)
 
     assert big_figure(response) == "100%"
+    assert recall_figure(response) == "100%"
     assert verdict(response).startswith("Not ready")
     assert "now practise to show the accuracy" in verdict(response)
 
@@ -474,7 +519,7 @@ def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_clien
 def test_every_check_done_and_every_domain_practised_and_accurate_is_ready_to_book(
     learner_client, learner
 ):
-    make_plan(learner)
+    make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
         practise(learner, slug, right=7, wrong=3)  # 10 answers at exactly 70%
@@ -484,10 +529,11 @@ def test_every_check_done_and_every_domain_practised_and_accurate_is_ready_to_bo
     assert verdict(response).startswith("Ready to book")
     assert lagging_badges(response) == []
     assert all(f[2] == "0.0" for f in figures(response).values())
+    assert all("under" not in figure for figure in recall(response).values())
 
 
 def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client, learner):
-    make_plan(learner)
+    make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
         # Software Development at 60%: the others at 100% would hide it in any average.
@@ -503,7 +549,7 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client,
 
 
 def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, learner):
-    make_plan(learner)
+    make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
         practise(learner, slug, right=9 if slug == "trustworthy-ai" else 10)
@@ -514,11 +560,12 @@ def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, lear
     assert accuracy(response)["trustworthy-ai"] == "100% (9/9, not yet practised)"
 
 
-def test_accurate_everywhere_but_one_domain_under_the_coverage_bar_is_not_ready(
+def test_accurate_everywhere_but_one_domain_under_the_recall_bar_is_not_ready(
     learner_client, learner
 ):
-    make_plan(learner)
-    # Data Analysis has four checks: three done is 75%, under the 80% bar.
+    make_plan(learner, exam_in=EXAM_SOON)
+    # Data Analysis has four checks: three done, the fourth never ticked and counting 0, can
+    # recall 75% at most, under the 80% bar.
     tick(learner, *[slug for slug in everything() if slug != checks("data-analysis")[-1]])
     for slug in domain_names():
         practise(learner, slug, right=10)
@@ -527,6 +574,144 @@ def test_accurate_everywhere_but_one_domain_under_the_coverage_bar_is_not_ready(
 
     assert verdict(response).startswith("Not ready")
     assert big_figure(response) == "98%"
+    under = {slug for slug, figure in recall(response).items() if "(under 80%)" in figure}
+    assert under == {"data-analysis"}
+
+
+# Predicted recall on exam day: ticks fade unless reviewed
+
+# A plan started 25 days ago with its exam 5 days from today: a month from week one to the exam.
+PLAN_STARTED = 25
+EXAM_IN = 5
+
+
+def tick_at(user, when: datetime.datetime, *slugs: str) -> None:
+    """Ticks made at ``when``, through the tick service (each one the card's first review)."""
+    ids = dict(SelfCheck.objects.filter(slug__in=slugs).values_list("slug", "pk"))
+    for slug in slugs:
+        set_done(user=user, self_check_id=ids[slug], done=True, now=when)
+
+
+def review_all(user, slugs: list[str], rating: Rating = Rating.Good) -> None:
+    ids = dict(SelfCheck.objects.filter(slug__in=slugs).values_list("slug", "pk"))
+    for slug in slugs:
+        assert review_check(user=user, self_check_id=ids[slug], rating=rating, now=timezone.now())
+
+
+def percent(figure: str) -> int:
+    return int(figure.split("%")[0])
+
+
+@pytest.fixture
+def ticked_in_week_one(learner):
+    """Every check ticked in the plan's first week and never reviewed since; every domain
+    practised and accurate, so recall is the one bar left."""
+    plan = make_plan(learner, days_ago=PLAN_STARTED, exam_in=EXAM_IN)
+    tick_at(learner, timezone.now() - datetime.timedelta(days=PLAN_STARTED), *everything())
+    for slug in domain_names():
+        practise(learner, slug, right=10)
+    return plan
+
+
+def test_ticking_everything_in_week_one_and_never_reviewing_falls_under_the_bar_by_the_exam(
+    learner_client, ticked_in_week_one
+):
+    response = learner_client.get(DASHBOARD)
+
+    assert big_figure(response) == "100%"
+    assert percent(recall_figure(response)) < 80
+    assert all(figure.endswith("(under 80%)") for figure in recall(response).values())
+    assert verdict(response).startswith("Not ready")
+    assert "rises with each review you know" in verdict(response)
+    exam_day = date_format(ticked_in_week_one.exam_date, "j M")
+    assert recall_label(response) == f"predicted recall on exam day, {exam_day}"
+    # Nothing lags: the plan and the accuracy are met; only memory falls short.
+    assert lagging_badges(response) == []
+
+
+def test_reviewing_raises_predicted_recall_on_the_next_dashboard(
+    learner_client, learner, ticked_in_week_one
+):
+    before = learner_client.get(DASHBOARD)  # cached now: the reviews below must move it on
+
+    review_all(learner, checks("core-ml"))
+    after_core_ml = learner_client.get(DASHBOARD)
+
+    # Core ML's reviews raise its own recall over the bar and the weighted figure with it;
+    # the other domains are untouched.
+    assert percent(recall(after_core_ml)["core-ml"]) > percent(recall(before)["core-ml"])
+    assert "under" not in recall(after_core_ml)["core-ml"]
+    assert percent(recall_figure(after_core_ml)) > percent(recall_figure(before))
+    unreviewed = {slug: figure for slug, figure in recall(before).items() if slug != "core-ml"}
+    assert {slug: recall(after_core_ml)[slug] for slug in unreviewed} == unreviewed
+    assert verdict(after_core_ml).startswith("Not ready")
+
+    review_all(learner, [slug for slug in everything() if slug not in checks("core-ml")])
+    after_all = learner_client.get(DASHBOARD)
+
+    assert percent(recall_figure(after_all)) >= 80
+    assert verdict(after_all).startswith("Ready to book")
+
+
+def test_a_review_posted_on_the_review_page_raises_its_domains_recall(
+    learner_client, ticked_in_week_one
+):
+    before = recall(learner_client.get(DASHBOARD))
+    slug = checks("trustworthy-ai")[0]
+
+    posted = learner_client.post(
+        reverse("progress:review-answer", args=[slug]), {"rating": int(Rating.Good)}
+    )
+
+    assert posted.status_code == 302
+    after = recall(learner_client.get(DASHBOARD))
+    assert percent(after["trustworthy-ai"]) > percent(before["trustworthy-ai"])
+    assert {k: v for k, v in after.items() if k != "trustworthy-ai"} == {
+        k: v for k, v in before.items() if k != "trustworthy-ai"
+    }
+
+
+def test_forgetting_on_review_lowers_predicted_recall_against_knowing_it(
+    learner_client, learner, ticked_in_week_one
+):
+    # Two learners alike but for their Core ML reviews: "forgot" leaves its exam-day figure lower.
+    knew = UserFactory()
+    make_plan(knew, days_ago=PLAN_STARTED, exam_in=EXAM_IN)
+    tick_at(knew, timezone.now() - datetime.timedelta(days=PLAN_STARTED), *everything())
+    review_all(learner, checks("core-ml"), Rating.Again)
+    review_all(knew, checks("core-ml"), Rating.Good)
+
+    forgot_figure = recall(learner_client.get(DASHBOARD))["core-ml"]
+    learner_client.force_login(knew)
+    knew_figure = recall(learner_client.get(DASHBOARD))["core-ml"]
+
+    assert percent(forgot_figure) < percent(knew_figure)
+    assert "(under 80%)" in forgot_figure
+
+
+def test_without_an_exam_date_recall_is_read_at_the_plans_end(learner_client, learner):
+    make_plan(learner)
+    tick(learner, *everything())
+
+    response = learner_client.get(DASHBOARD)
+
+    # Ticked today and never reviewed, everything fades by the day after the last phase.
+    plan_end = schedule().finish + datetime.timedelta(days=1)
+    assert (
+        recall_label(response)
+        == f"predicted recall on {date_format(plan_end, 'j M')}, your plan's end"
+    )
+    assert percent(recall_figure(response)) < 80
+    assert big_figure(response) == "100%"
+
+
+def test_without_a_plan_recall_is_read_today(learner_client, learner):
+    tick(learner, *CORE_ML)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert recall_label(response) == "predicted recall today"
+    assert recall(response)["core-ml"] == "50% (under 80%)"
 
 
 # The plan

@@ -14,7 +14,7 @@ from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Domain, Question
 from progress import practice
-from progress.models import Attempt, AttemptQuestion
+from progress.models import Attempt, AttemptQuestion, QuestionCard
 from progress.services import practice as services
 from studyplan.caching import learner_changed
 from tests.factories import (
@@ -29,7 +29,6 @@ from tests.factories import (
     tick,
 )
 from tests.html import (
-    domain_rows,
     element_by_id,
     heading,
     links,
@@ -127,7 +126,16 @@ def practice_accuracy(response) -> dict[str, str]:
 
 
 def dashboard_accuracy(response) -> dict[str, str]:
-    return {slug: cells[5] for slug, cells in domain_rows(response, domain_names()).items()}
+    """Each domain's "Accurate (practice)" cell on the dashboard, found by its column's label."""
+    by_name = {name: slug for slug, name in domain_names().items()}
+    accuracy = {}
+    for row in with_tag(response.content, "tr"):
+        cells = [cell for cell in row.children if cell.tag in ("th", "td")]
+        slugs = [slug for name, slug in by_name.items() if cells and cells[0].text.startswith(name)]
+        for cell in cells[1:] if slugs else []:
+            if cell.attrs.get("data-label") == "Accurate (practice)":
+                accuracy[slugs[0]] = cell.text
+    return accuracy
 
 
 def answer(client: Client, attempt: Attempt, item: AttemptQuestion, options: list[str]):
@@ -761,7 +769,10 @@ def test_a_mock_handed_in_blank_scores_nothing_and_names_no_weakest(learner_clie
 
 
 def pages_a_learner_reads(client: Client) -> dict[str, str]:
-    return {url: without_csrf(client.get(url).content) for url in (PRACTICE, DASHBOARD, HISTORY)}
+    # The Review page too: a live mock's miss in the review queue would give its key away.
+    return {
+        url: without_csrf(client.get(url).content) for url in (PRACTICE, DASHBOARD, HISTORY, REVIEW)
+    }
 
 
 def test_no_page_changes_with_the_option_chosen_in_a_live_mock(
@@ -819,6 +830,79 @@ def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
     assert accuracy.startswith(f"{round(100 / asked)}% (1/{asked})"), accuracy
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
+
+
+# Missed questions come back for review: a drill's at once, a mock's once it is closed
+
+
+def missed(learner) -> dict[str, tuple[list[int], datetime.datetime]]:
+    """The learner's missed-question cards: (their answer, when missed) by question slug."""
+    return {
+        slug: (chosen, missed_at)
+        for slug, chosen, missed_at in QuestionCard.objects.filter(user=learner).values_list(
+            "question__slug", "chosen", "missed_at"
+        )
+    }
+
+
+def test_a_drills_wrong_answer_becomes_a_review_card_at_once_and_a_right_one_does_not(
+    learner, learner_client
+):
+    attempt = start_drill(learner_client)
+    right, wrong = item_at(attempt, 1), item_at(attempt, 2)
+
+    answer(learner_client, attempt, right, right_options(right))
+    answer(learner_client, attempt, wrong, wrong_options(wrong))
+
+    wrong.refresh_from_db()
+    assert missed(learner) == {wrong.question.slug: (wrong.chosen, wrong.answered_at)}
+
+
+def test_a_mocks_misses_become_review_cards_only_when_it_is_handed_in(
+    learner, learner_client, mock_settings
+):
+    attempt = start_mock(learner_client)
+    right, wrong = item_at(attempt, 1), item_at(attempt, 2)
+    answer(learner_client, attempt, right, right_options(right))
+    answer(learner_client, attempt, wrong, wrong_options(wrong))
+    assert missed(learner) == {}  # while it is live its answers count nowhere
+
+    learner_client.post(submit_url(attempt))
+
+    attempt.refresh_from_db()
+    # The wrong answer, not the 58 left unanswered: a card shows the answer the learner gave.
+    assert missed(learner) == {
+        wrong.question.slug: ([int(i) for i in wrong_options(wrong)], attempt.submitted_at)
+    }
+
+
+def test_a_mock_whose_time_ran_out_makes_its_misses_review_cards_when_it_is_closed(
+    learner, learner_client, mock_settings
+):
+    attempt = start_mock(learner_client)
+    wrong = item_at(attempt, 1)
+    answer(learner_client, attempt, wrong, wrong_options(wrong))
+    deadline = run_out_of_time(attempt)
+
+    learner_client.get(PRACTICE)  # the next practice page closes it, as of its deadline
+
+    chosen = [int(i) for i in wrong_options(wrong)]
+    assert missed(learner) == {wrong.question.slug: (chosen, deadline)}
+
+
+def test_the_review_page_closes_a_mock_whose_time_ran_out_and_shows_its_miss(
+    learner, learner_client, mock_settings
+):
+    attempt = start_mock(learner_client)
+    wrong = item_at(attempt, 1)
+    answer(learner_client, attempt, wrong, wrong_options(wrong))
+    deadline = run_out_of_time(attempt)
+
+    response = learner_client.get(reverse("progress:review"))
+
+    chosen = [int(i) for i in wrong_options(wrong)]
+    assert missed(learner) == {wrong.question.slug: (chosen, deadline)}
+    assert response.status_code == 200
 
 
 # Accuracy: each domain's newest answers, practised from a minimum

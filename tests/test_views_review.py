@@ -1,16 +1,31 @@
-"""The review queue: ticked self-checks due today, "knew it" and "didn't", with and without htmx."""
+"""The Review page: today's cards (ticked self-checks and questions missed in practice), rated
+"forgot", "hard", "knew it" or "easy", scheduled by FSRS, with and without htmx."""
 
 import datetime
+import math
+from unittest import mock
 
+import fsrs
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertRedirects
 
-from phases.models import SelfCheck
-from progress import leitner
-from progress.models import CheckOff
-from tests.factories import UserFactory, make_due, make_plan, tick
+from phases.models import Question, SelfCheck
+from progress.memory import Memory
+from progress.models import CheckOff, Confidence, QuestionCard, start_of_day
+from studyplan.caching import learner_changed
+from tests.factories import (
+    AttemptFactory,
+    AttemptQuestionFactory,
+    UserFactory,
+    make_due,
+    make_plan,
+    tick,
+    wrong_option,
+)
 from tests.html import descendants, element_by_id, elements, page_text, with_tag
 
 pytestmark = pytest.mark.django_db
@@ -18,35 +33,123 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 REVIEW = reverse("progress:review")
 CHECK = "p1-backprop"
+WORDS = {1: "Forgot", 2: "Hard", 3: "Knew it", 4: "Easy"}
 
 
 def review_answer_url(slug: str = CHECK) -> str:
     return reverse("progress:review-answer", args=[slug])
 
 
-def days_from_today(n: int) -> datetime.date:
-    return timezone.localdate() + datetime.timedelta(days=n)
+def review_question_url(card: QuestionCard) -> str:
+    return reverse("progress:review-question", args=[card.pk])
 
 
-def schedule_of(user, slug: str = CHECK) -> tuple[str, int, datetime.date, datetime.date | None]:
-    row = CheckOff.objects.get(user=user, self_check__slug=slug)
-    return row.confidence, row.box, row.due_on, row.reviewed_on
+def days(n: float) -> datetime.timedelta:
+    return datetime.timedelta(days=n)
 
 
 def review_card(response) -> str:
     return element_by_id(response.content, "review-card").text
 
 
+def header_count(response) -> str:
+    return element_by_id(response.content, "header-review").text
+
+
+def shown_action(response) -> str:
+    """Where the card on show posts its rating."""
+    card = element_by_id(response.content, "review-card")
+    return next(e.attrs["action"] for e in descendants(card) if e.tag == "form")
+
+
 def prompt(slug: str) -> str:
     return " ".join(SelfCheck.objects.get(slug=slug).prompt.split())
+
+
+def row_of(user, slug: str = CHECK) -> CheckOff:
+    return CheckOff.objects.get(user=user, self_check__slug=slug)
+
+
+def back_date(user, *slugs: str, reviewed_days_ago: float = 3, due_in_days: int = -1) -> None:
+    """As if the ticks had been made ``reviewed_days_ago`` days ago, and come due (or not)
+    ``due_in_days`` from today."""
+    CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
+        last_review=timezone.now() - days(reviewed_days_ago) - datetime.timedelta(hours=1),
+        due=start_of_day(timezone.localdate() + days(due_in_days)),
+    )
+    learner_changed(user.pk)
+
+
+def make_card_due(card: QuestionCard) -> None:
+    """Bring a missed question back to today's queue, as if missed a few days ago."""
+    QuestionCard.objects.filter(pk=card.pk).update(
+        last_review=timezone.now() - days(3) - datetime.timedelta(hours=1),
+        due=start_of_day(timezone.localdate() - days(1)),
+    )
+    learner_changed(card.user_id)
+
+
+def reference() -> fsrs.Scheduler:
+    return fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+
+def fsrs_after(before: Memory, rating: int, when: datetime.datetime) -> fsrs.Card:
+    """The card fsrs itself gives for this review, before fuzz."""
+    card = fsrs.Card(
+        card_id=1,
+        state=fsrs.State(before.state),
+        stability=before.stability,
+        difficulty=before.difficulty,
+        due=before.due,
+        last_review=before.last_review,
+    )
+    return reference().review_card(card, fsrs.Rating(rating), when)[0]
+
+
+def fuzz_range(interval_days: int) -> tuple[int, int]:
+    """The fewest and most days fsrs's fuzz makes of ``interval_days`` (its own
+    _get_fuzzed_interval, its random draw at the bottom and the top of [0, 1))."""
+    scheduler = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=True)
+    bounds = []
+    for draw in (0.0, math.nextafter(1.0, 0.0)):
+        with mock.patch("fsrs.scheduler.random", return_value=draw):
+            bounds.append(scheduler._get_fuzzed_interval(interval=days(interval_days)).days)
+    return bounds[0], bounds[1]
+
+
+def assert_scheduled_as_fsrs(after, before: Memory, rating: int, since, until) -> None:
+    """``after`` (a card's row) is ``before`` reviewed with ``rating`` at a moment between
+    ``since`` and ``until``, as fsrs schedules it, fuzz included."""
+    assert since <= after.last_review <= until
+    expected = fsrs_after(before, rating, after.last_review)
+    assert (after.state, after.stability, after.difficulty) == (
+        int(expected.state),
+        expected.stability,
+        expected.difficulty,
+    )
+    interval = after.due - after.last_review
+    assert interval % days(1) == datetime.timedelta(0)
+    low, high = fuzz_range((expected.due - after.last_review).days)
+    assert low <= interval.days <= high
+
+
+def miss_in_a_drill(client, learner, question: Question | None = None) -> QuestionCard:
+    """Answer a drill question wrong, through the practice page."""
+    question = question or Question.objects.current().filter(domain__slug="core-ml").first()
+    attempt = AttemptFactory(user=learner, drill=True)
+    item = AttemptQuestionFactory(attempt=attempt, question=question)
+    response = client.post(
+        reverse("progress:attempt-answer", args=[attempt.pk, item.position]),
+        {"option": [wrong_option(question)]},
+    )
+    assert response.status_code == 302
+    return QuestionCard.objects.get(user=learner, question=question)
 
 
 # The queue
 
 
-def test_the_review_page_lists_only_my_checks_due_the_longest_overdue_first(
-    learner_client, learner
-):
+def test_the_review_page_lists_only_my_due_cards_the_longest_overdue_first(learner_client, learner):
     tick(learner, "p1-backprop", "p1-validation-vs-test", "p2-fid-direction")
     make_due(learner, "p1-backprop", days_ago=1)
     make_due(learner, "p2-fid-direction", days_ago=0)  # due today counts too
@@ -64,9 +167,15 @@ def test_the_review_page_lists_only_my_checks_due_the_longest_overdue_first(
     assert prompt("p1-validation-vs-test") not in text
     assert prompt("p5-chart-choice") not in text
 
+    learner_client.post(review_answer_url("p1-backprop"), {"rating": "3"})
+
+    card = review_card(learner_client.get(REVIEW))
+    assert card.startswith("Review today: 1 left")
+    assert prompt("p2-fid-direction") in card
+
 
 def test_nothing_due_says_so(learner_client, learner):
-    tick(learner, CHECK)  # due in three days, not today
+    tick(learner, CHECK)  # a tick is a first review rated "knew it": back in two days
 
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
 
@@ -82,10 +191,96 @@ def test_a_retired_check_leaves_the_queue(learner_client, learner):
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
 
 
-def test_the_review_card_hides_the_answer_until_revealed(learner_client, learner):
+def test_with_an_exam_ahead_cards_not_yet_due_follow_the_due_ones_heaviest_domain_first(
+    learner_client, learner
+):
+    make_plan(learner, exam_in=30)
+    heavy = SelfCheck.objects.current().filter(domain__slug="experimentation").first()
+    light = SelfCheck.objects.current().filter(domain__slug="trustworthy-ai").first()
+    tick(learner, CHECK, heavy.slug, light.slug)
+    back_date(learner, CHECK, due_in_days=-1)
+    # The same memory in both: reviewed three days ago, due in two. Only the weight differs.
+    back_date(learner, heavy.slug, light.slug, due_in_days=2)
+
+    response = learner_client.get(REVIEW)
+
+    assert header_count(response) == "Review today (3)"
+    assert prompt(CHECK) in review_card(response)  # the due card first
+    learner_client.post(review_answer_url(CHECK), {"rating": "3"})
+    assert prompt(heavy.slug) in review_card(learner_client.get(REVIEW))
+    learner_client.post(review_answer_url(heavy.slug), {"rating": "3"})
+    assert prompt(light.slug) in review_card(learner_client.get(REVIEW))
+
+
+def test_without_an_exam_date_or_plan_only_due_cards_are_offered(learner_client, learner):
+    tick(learner, CHECK, "p2-fid-direction")
+    back_date(learner, CHECK, due_in_days=-1)
+    back_date(learner, "p2-fid-direction", due_in_days=2)
+
+    assert header_count(learner_client.get(REVIEW)) == "Review today (1)"
+
+
+def test_the_daily_cap_limits_the_count_in_the_header_and_on_the_page(
+    learner_client, learner, settings
+):
+    settings.REVIEW_DAILY_CAP = 2
+    slugs = ["p1-backprop", "p1-validation-vs-test", "p2-fid-direction", "p5-chart-choice"]
+    tick(learner, *slugs)
+    back_date(learner, *slugs, due_in_days=-1)
+
+    response = learner_client.get(REVIEW)
+
+    assert header_count(response) == "Review today (2)"
+    assert review_card(response).startswith("Review today: 2 left")
+    assert "At most 2 cards a day" in page_text(response.content)
+
+    for expected in (1, 0):
+        response = learner_client.post(shown_action(response), {"rating": "3"}, **HTMX)
+        assert header_count(response) == f"Review today ({expected})"
+
+    assert review_card(response).startswith("Nothing to review today")
+    # The cap, not the calendar, ended the day: two cards are still due.
+    assert CheckOff.objects.filter(user=learner).due(timezone.localdate()).count() == 2
+
+
+def test_the_header_says_how_many_reviews_are_in_todays_queue(learner_client, learner):
+    make_plan(learner)
+    tick(learner, "p1-backprop", "p1-validation-vs-test", "p2-fid-direction")
+    make_due(learner, "p1-backprop", "p2-fid-direction")
+
+    for page in ("progress:dashboard", "progress:practice", "progress:review"):
+        response = learner_client.get(reverse(page))
+        assert header_count(response) == "Review today (2)", page
+
+
+def test_the_review_page_costs_the_same_queries_for_many_cards(learner_client, learner):
+    slugs = list(SelfCheck.objects.current().order_by("pk").values_list("slug", flat=True)[:12])
+    tick(learner, *slugs[:2])
+    back_date(learner, *slugs[:2])
+    miss_in_a_drill(learner_client, learner)
+    learner_client.get(REVIEW)  # the syllabus snapshot, cached once per process
+    with CaptureQueriesContext(connection) as few:
+        learner_client.get(REVIEW)
+
+    tick(learner, *slugs[2:])
+    back_date(learner, *slugs)
+    for question in Question.objects.current().filter(domain__slug="experimentation")[:4]:
+        make_card_due(miss_in_a_drill(learner_client, learner, question))
+    with CaptureQueriesContext(connection) as many:
+        response = learner_client.get(REVIEW)
+
+    assert header_count(response) == "Review today (16)"
+    assert len(many) == len(few)
+
+
+# The card
+
+
+def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learner_client, learner):
     tick(learner, CHECK)
-    make_due(learner, CHECK)
+    back_date(learner, CHECK)
     check = SelfCheck.objects.get(slug=CHECK)
+    before = row_of(learner).memory
 
     response = learner_client.get(REVIEW)
 
@@ -98,86 +293,102 @@ def test_the_review_card_hides_the_answer_until_revealed(learner_client, learner
         for f in with_tag(response.content, "form")
         if f.attrs.get("action") == (review_answer_url())
     ]
-    assert len(forms) == 2  # knew it, didn't; both work without JavaScript
+    # Each works without JavaScript; htmx posts the same form.
     assert {f.attrs["hx-post"] for f in forms} == {review_answer_url()}
+    ratings = [
+        next(e.attrs["value"] for e in descendants(f) if e.attrs.get("name") == "rating")
+        for f in forms
+    ]
+    assert ratings == ["1", "2", "3", "4"]
+    buttons = [next(e.text for e in descendants(f) if e.tag == "button") for f in forms]
+    now = timezone.now()
+    intervals = [(fsrs_after(before, r, now).due - now).days for r in (1, 2, 3, 4)]
+    assert buttons == [
+        f"{WORDS[r]} · again in {n} day{'s' if n != 1 else ''}"
+        for r, n in zip((1, 2, 3, 4), intervals, strict=True)
+    ]
+    assert intervals == sorted(intervals) and intervals[0] < intervals[-1]
 
 
-def test_the_page_states_the_intervals_from_the_leitner_schedule(learner_client):
-    text = page_text(learner_client.get(REVIEW).content)
-
-    assert f"after {leitner.intervals_text()}" in text
+# Rating a self-check
 
 
-def test_the_header_says_how_many_reviews_are_due_today(learner_client, learner):
-    make_plan(learner)
-    tick(learner, "p1-backprop", "p1-validation-vs-test", "p2-fid-direction")
-    make_due(learner, "p1-backprop", "p2-fid-direction")
-
-    for page in ("progress:dashboard", "progress:practice", "progress:review"):
-        response = learner_client.get(reverse(page))
-        assert element_by_id(response.content, "header-review").text == "Review today (2)", page
-
-
-# Knew it, didn't
-
-
-def test_knew_it_on_a_due_check_moves_it_up_a_box_and_off_todays_queue(learner_client, learner):
-    tick(learner, CHECK)
-    make_due(learner, CHECK)
-
-    response = learner_client.post(review_answer_url(), {"knew": "1"})
-
-    assertRedirects(response, REVIEW, fetch_redirect_response=False)
-    assert schedule_of(learner) == ("", 2, days_from_today(7), timezone.localdate())
-    assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
-
-
-def test_knew_it_on_a_check_not_yet_due_moves_nothing(learner_client, learner):
-    tick(learner, CHECK)  # box 1, due in three days
-    before = schedule_of(learner)
-
-    for _ in range(5):
-        assert learner_client.post(review_answer_url(), {"knew": "1"}).status_code == 302
-
-    confidence, box, due_on, reviewed_on = schedule_of(learner)
-    assert (confidence, box, due_on) == before[:3] == ("", 1, days_from_today(3))
-    assert reviewed_on == timezone.localdate()  # recorded, but no promotion
-
-
-def test_didnt_know_it_sends_a_due_check_back_to_the_first_box_due_tomorrow(
-    learner_client, learner
+@pytest.mark.parametrize("rating", [1, 2, 3, 4])
+def test_a_rating_on_a_due_check_schedules_it_as_fsrs_does_and_takes_it_off_todays_queue(
+    learner_client, learner, rating
 ):
     tick(learner, CHECK)
-    learner_client.post(
-        reverse("progress:selfcheck-confidence", args=[CHECK]), {"confidence": "solid"}
-    )
-    make_due(learner, CHECK)
+    back_date(learner, CHECK)
+    before = row_of(learner)
+    since = timezone.now()
 
-    learner_client.post(review_answer_url(), {"knew": "0"})
+    response = learner_client.post(review_answer_url(), {"rating": str(rating)})
 
-    assert schedule_of(learner) == ("shaky", 0, days_from_today(1), timezone.localdate())
+    assertRedirects(response, REVIEW, fetch_redirect_response=False)
+    after = row_of(learner)
+    assert_scheduled_as_fsrs(after, before.memory, rating, since, timezone.now())
+    assert after.reviews == before.reviews + 1
+    assert after.confidence == (Confidence.SHAKY if rating == 1 else Confidence.UNRATED)
+    assert after.due.date() > timezone.localdate()
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
 
 
-def test_didnt_know_it_resets_a_check_even_before_it_is_due(learner_client, learner):
-    tick(learner, CHECK)
+def test_forgot_on_a_solid_check_makes_it_shaky_and_brings_it_back_sooner_than_knew_it(
+    learner_client, learner
+):
+    tick(learner, CHECK, "p2-fid-direction")
     learner_client.post(
         reverse("progress:selfcheck-confidence", args=[CHECK]), {"confidence": "solid"}
     )
+    learner_client.post(
+        reverse("progress:selfcheck-confidence", args=["p2-fid-direction"]),
+        {"confidence": "solid"},
+    )
+    back_date(learner, CHECK, "p2-fid-direction")
 
-    learner_client.post(review_answer_url(), {"knew": "0"})
+    learner_client.post(review_answer_url(CHECK), {"rating": "1"})
+    learner_client.post(review_answer_url("p2-fid-direction"), {"rating": "3"})
 
-    assert schedule_of(learner)[:3] == ("shaky", 0, days_from_today(1))
+    forgot, knew = row_of(learner, CHECK), row_of(learner, "p2-fid-direction")
+    assert (forgot.confidence, knew.confidence) == (Confidence.SHAKY, Confidence.SOLID)
+    assert forgot.stability < knew.stability
+    assert forgot.due < knew.due
+
+
+def test_an_early_review_is_recorded_and_moves_the_due_date_as_fsrs_does(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK, reviewed_days_ago=1, due_in_days=2)  # not due for two days
+    before = row_of(learner)
+    since = timezone.now()
+
+    response = learner_client.post(review_answer_url(), {"rating": "3"})
+
+    assert response.status_code == 302
+    after = row_of(learner)
+    assert after.reviews == 2
+    assert_scheduled_as_fsrs(after, before.memory, 3, since, timezone.now())
+    assert after.due != before.due
+
+
+def test_an_early_review_with_htmx_keeps_the_count(learner_client, learner):
+    tick(learner, "p1-backprop", "p2-fid-direction")
+    back_date(learner, "p1-backprop", due_in_days=2)
+    back_date(learner, "p2-fid-direction", due_in_days=-1)
+
+    response = learner_client.post(review_answer_url("p1-backprop"), {"rating": "4"}, **HTMX)
+
+    assert header_count(response) == "Review today (1)"
+    assert row_of(learner, "p1-backprop").reviews == 2
 
 
 def test_reviewing_with_htmx_answers_the_next_card_and_the_headers_new_count(
     learner_client, learner
 ):
     tick(learner, "p1-backprop", "p2-fid-direction")
-    make_due(learner, "p1-backprop", days_ago=2)
-    make_due(learner, "p2-fid-direction", days_ago=1)
+    back_date(learner, "p1-backprop", due_in_days=-2)
+    back_date(learner, "p2-fid-direction", due_in_days=-1)
 
-    response = learner_client.post(review_answer_url("p1-backprop"), {"knew": "1"}, **HTMX)
+    response = learner_client.post(review_answer_url("p1-backprop"), {"rating": "3"}, **HTMX)
 
     assert response.status_code == 200
     assert "<html" not in response.content.decode()
@@ -190,34 +401,162 @@ def test_reviewing_with_htmx_answers_the_next_card_and_the_headers_new_count(
     assert header.text == "Review today (1)"
     assert header.attrs["href"] == REVIEW
 
-    last = learner_client.post(review_answer_url("p2-fid-direction"), {"knew": "0"}, **HTMX)
+    last = learner_client.post(review_answer_url("p2-fid-direction"), {"rating": "1"}, **HTMX)
     assert review_card(last).startswith("Nothing to review today")
-    assert element_by_id(last.content, "header-review").text == "Review today (0)"
+    assert header_count(last) == "Review today (0)"
 
 
-def test_an_early_knew_it_with_htmx_keeps_the_count(learner_client, learner):
-    tick(learner, "p1-backprop", "p2-fid-direction")
-    make_due(learner, "p2-fid-direction")
-
-    response = learner_client.post(review_answer_url("p1-backprop"), {"knew": "1"}, **HTMX)
-
-    assert element_by_id(response.content, "header-review").text == "Review today (1)"
-
-
-@pytest.mark.parametrize("value", ["", "yes", "2", "true"])
-def test_a_review_answer_that_is_not_zero_or_one_is_refused(learner_client, learner, value):
+@pytest.mark.parametrize("value", ["", "0", "5", "-1", "3.0", "yes", "knew", "٣"])
+def test_a_rating_that_is_not_one_to_four_is_refused_and_changes_nothing(
+    learner_client, learner, value
+):
     tick(learner, CHECK)
-    make_due(learner, CHECK)
-    before = schedule_of(learner)
+    back_date(learner, CHECK)
+    before = row_of(learner)
+    card = miss_in_a_drill(learner_client, learner)
 
-    assert learner_client.post(review_answer_url(), {"knew": value}).status_code == 400
-    assert schedule_of(learner) == before
+    assert learner_client.post(review_answer_url(), {"rating": value}).status_code == 400
+    assert learner_client.post(review_question_url(card), {"rating": value}).status_code == 400
+    after = row_of(learner)
+    assert (after.memory, after.reviews, after.confidence) == (
+        before.memory,
+        before.reviews,
+        before.confidence,
+    )
+    assert QuestionCard.objects.get(pk=card.pk).reviews == 1
+
+
+def test_the_old_knew_it_form_is_refused(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+
+    assert learner_client.post(review_answer_url(), {"knew": "1"}).status_code == 400
+    assert row_of(learner).reviews == 1
 
 
 def test_reviewing_a_check_never_ticked_is_a_404_and_ticks_nothing(learner_client):
-    assert learner_client.post(review_answer_url(), {"knew": "1"}).status_code == 404
+    assert learner_client.post(review_answer_url(), {"rating": "3"}).status_code == 404
     assert not CheckOff.objects.exists()
 
 
 def test_reviewing_an_unknown_check_is_a_404(learner_client):
-    assert learner_client.post(review_answer_url("no-such-check"), {"knew": "1"}).status_code == 404
+    assert (
+        learner_client.post(review_answer_url("no-such-check"), {"rating": "3"}).status_code == 404
+    )
+
+
+# Missed questions
+
+
+def test_a_question_missed_in_a_drill_comes_back_with_my_answer_the_key_and_the_explanation(
+    learner_client, learner
+):
+    card = miss_in_a_drill(learner_client, learner)
+    question = card.question
+    assert (card.reviews, card.right_in_a_row, card.left_at) == (1, 0, None)
+    # Missed today, it first comes back tomorrow.
+    assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
+    make_card_due(card)
+
+    response = learner_client.get(REVIEW)
+
+    shown = element_by_id(response.content, "review-card")
+    assert shown.text.startswith("Review today: 1 left")
+    assert " ".join(question.prompt.split()) in shown.text
+    assert "A question you missed in practice" in shown.text
+    (details,) = [e for e in descendants(shown) if e.tag == "details"]
+    assert "open" not in details.attrs
+    right = next(o["text"] for o in question.options if o.get("correct"))
+    mine = question.options[wrong_option(question)]["text"]
+    assert f"{right} (right answer)" in details.text
+    assert f"{mine} (your answer)" in details.text
+    assert " ".join(question.explanation.split()) in details.text
+    forms = [
+        f
+        for f in with_tag(response.content, "form")
+        if f.attrs.get("action") == review_question_url(card)
+    ]
+    assert [f.attrs["hx-post"] for f in forms] == [review_question_url(card)] * 4
+
+
+def test_a_missed_question_is_scheduled_as_fsrs_does(learner_client, learner):
+    card = miss_in_a_drill(learner_client, learner)
+    make_card_due(card)
+    before = QuestionCard.objects.get(pk=card.pk)
+    since = timezone.now()
+
+    response = learner_client.post(review_question_url(card), {"rating": "2"})
+
+    assertRedirects(response, REVIEW, fetch_redirect_response=False)
+    after = QuestionCard.objects.get(pk=card.pk)
+    assert_scheduled_as_fsrs(after, before.memory, 2, since, timezone.now())
+    assert (after.reviews, after.right_in_a_row) == (2, 1)
+
+
+def test_a_missed_question_leaves_after_two_right_reviews_in_a_row_and_comes_back_when_missed(
+    learner_client, learner
+):
+    card = miss_in_a_drill(learner_client, learner)
+
+    for rating, in_a_row in (("3", 1), ("2", 2)):
+        make_card_due(card)
+        assert header_count(learner_client.get(REVIEW)) == "Review today (1)"
+        assert learner_client.post(review_question_url(card), {"rating": rating}).status_code == 302
+        assert QuestionCard.objects.get(pk=card.pk).right_in_a_row == in_a_row
+
+    card.refresh_from_db()
+    assert card.left_at is not None
+    make_card_due(card)
+    assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
+    assert learner_client.post(review_question_url(card), {"rating": "3"}).status_code == 404
+
+    again = miss_in_a_drill(learner_client, learner, card.question)
+
+    assert again.pk == card.pk
+    assert (again.left_at, again.right_in_a_row, again.reviews) == (None, 0, 1)
+    make_card_due(again)
+    assert header_count(learner_client.get(REVIEW)) == "Review today (1)"
+
+
+def test_forgot_resets_the_streak_of_a_missed_question(learner_client, learner):
+    card = miss_in_a_drill(learner_client, learner)
+
+    for rating, in_a_row in (("4", 1), ("1", 0), ("3", 1)):
+        make_card_due(card)
+        learner_client.post(review_question_url(card), {"rating": rating})
+        card.refresh_from_db()
+        assert (card.right_in_a_row, card.left_at) == (in_a_row, None)
+
+    make_card_due(card)
+    learner_client.post(review_question_url(card), {"rating": "3"})
+    card.refresh_from_db()
+    assert card.right_in_a_row == 2
+    assert card.left_at is not None
+
+
+def test_reviewing_a_question_with_htmx_answers_the_next_card_and_the_count(
+    learner_client, learner
+):
+    card = miss_in_a_drill(learner_client, learner)
+    make_card_due(card)
+    tick(learner, CHECK)
+    back_date(learner, CHECK, due_in_days=0)
+
+    response = learner_client.post(review_question_url(card), {"rating": "3"}, **HTMX)
+
+    top = [e for e in elements(response.content) if e.depth == 0]
+    assert [e.attrs.get("id") for e in top] == ["review-card", "header-review"]
+    assert top[0].text.startswith("Review today: 1 left")
+    assert prompt(CHECK) in top[0].text
+    assert top[1].text == "Review today (1)"
+
+
+def test_another_learners_question_card_is_a_404(client, learner):
+    other = UserFactory()
+    client.force_login(other)
+    card = miss_in_a_drill(client, other)
+    make_card_due(card)
+    client.force_login(learner)
+
+    assert client.post(review_question_url(card), {"rating": "3"}).status_code == 404
+    assert QuestionCard.objects.get(pk=card.pk).reviews == 1

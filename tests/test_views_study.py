@@ -4,15 +4,20 @@ known, with and without htmx."""
 import datetime
 import re
 
+import fsrs
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import lay_out
+from progress import memory
 from progress.models import CheckOff
+from progress.services.review import review_check
+from progress.services.study import set_done
 from studyplan.caching import content_changed
 from tests.factories import UserFactory, make_plan, tick
 from tests.html import element_by_id, elements
@@ -40,6 +45,19 @@ def phase_url(slug: str = PHASE_ONE) -> str:
 
 def toggle_url(slug: str = FIRST_CHECK) -> str:
     return reverse("progress:selfcheck-toggle", args=[slug])
+
+
+def check_id(slug: str = FIRST_CHECK) -> int:
+    return SelfCheck.objects.get(slug=slug).pk
+
+
+# A fixed moment in the recent past: "three days ago" is then the same instant wherever a test
+# reads it, the tick it set up and the assertion alike.
+NOW = timezone.now()
+
+
+def days_ago(n: int) -> datetime.datetime:
+    return NOW - datetime.timedelta(days=n)
 
 
 def weighted_percent(done: dict[str, int]) -> int:
@@ -353,43 +371,129 @@ def test_htmx_tick_in_phase_five_counts_that_phase(learner_client, learner):
     assert f"{expected}%" in element_by_id(response.content, "header-readiness").text
 
 
-# A tick enters the review schedule; confidence reschedules it
+# A tick is the card's first review; confidence re-rates it
 
 
 def confidence_url(slug: str = FIRST_CHECK) -> str:
     return reverse("progress:selfcheck-confidence", args=[slug])
 
 
-def days_from_today(n: int) -> datetime.date:
-    return timezone.localdate() + datetime.timedelta(days=n)
+# FSRS as the app runs it, without fuzz: stability and difficulty are fuzz-free, the due date not.
+FSRS = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 
 
-def schedule_of(user, slug: str = FIRST_CHECK) -> tuple[str, int, datetime.date]:
-    row = CheckOff.objects.get(user=user, self_check__slug=slug)
-    return row.confidence, row.box, row.due_on
+def first_review(rating: fsrs.Rating, when: datetime.datetime) -> fsrs.Card:
+    card, _ = FSRS.review_card(fsrs.Card(card_id=0, due=when), rating, when)
+    return card
 
 
-def test_a_plain_tick_comes_back_for_review_in_three_days(learner_client, learner):
+def card_of(user, slug: str = FIRST_CHECK) -> CheckOff:
+    return CheckOff.objects.get(user=user, self_check__slug=slug)
+
+
+def schedule_of(user, slug: str = FIRST_CHECK) -> tuple:
+    row = card_of(user, slug)
+    return row.confidence, row.memory, row.reviews
+
+
+def days_out(row: CheckOff) -> float:
+    return (row.due - row.last_review) / datetime.timedelta(days=1)
+
+
+def assert_first_review(row: CheckOff, rating: fsrs.Rating) -> None:
+    """The card is scheduled as FSRS schedules a new card's first review at the tick."""
+    expected = first_review(rating, row.done_at)
+    assert row.reviews == 1
+    assert row.last_review == row.done_at
+    assert row.state == fsrs.State.Review
+    assert row.stability == pytest.approx(expected.stability)
+    assert row.difficulty == pytest.approx(expected.difficulty)
+
+
+def test_a_plain_tick_is_a_first_review_rated_knew_it(learner_client, learner):
     learner_client.post(toggle_url(), {"done": "1"})
 
-    assert schedule_of(learner) == ("", 1, days_from_today(3))
+    row = card_of(learner)
+    assert row.confidence == ""
+    assert_first_review(row, fsrs.Rating.Good)
+    # FSRS's Good on a new card: back in about two days (fuzz moves a longer interval only).
+    assert 1 <= days_out(row) <= 4
 
 
-def test_saying_shaky_brings_a_ticked_check_back_tomorrow(learner_client, learner):
+def test_saying_shaky_re_rates_the_tick_as_hard(learner_client, learner):
     tick(learner, FIRST_CHECK)
+    plain = card_of(learner)
 
     response = learner_client.post(confidence_url(), {"confidence": "shaky"})
 
     assertRedirects(response, f"{phase_url()}#check-{FIRST_CHECK}", fetch_redirect_response=False)
-    assert schedule_of(learner) == ("shaky", 0, days_from_today(1))
+    row = card_of(learner)
+    assert row.confidence == "shaky"
+    assert_first_review(row, fsrs.Rating.Hard)
+    assert row.stability < plain.stability
+    assert days_out(row) == 1  # FSRS's Hard on a new card: tomorrow
 
 
-def test_saying_solid_brings_a_ticked_check_back_in_a_week(learner_client, learner):
+def test_saying_solid_re_rates_the_tick_as_easy(learner_client, learner):
     tick(learner, FIRST_CHECK)
+    plain = card_of(learner)
 
     learner_client.post(confidence_url(), {"confidence": "solid"})
 
-    assert schedule_of(learner) == ("solid", 2, days_from_today(7))
+    row = card_of(learner)
+    assert row.confidence == "solid"
+    assert_first_review(row, fsrs.Rating.Easy)
+    assert row.stability > plain.stability
+    assert row.due > plain.due
+    # FSRS's Easy on a new card: eight days, fuzzed into 6 to 11 (fsrs draws a whole number of
+    # days from 6 to 10 plus a fraction, then rounds).
+    assert 6 <= days_out(row) <= 11
+
+
+def test_changing_ones_mind_before_a_review_re_rates_the_same_tick(learner_client, learner):
+    # Solid then shaky: the card is scheduled afresh from the tick, not pushed out twice.
+    set_done(user=learner, self_check_id=check_id(), done=True, now=days_ago(3))
+
+    learner_client.post(confidence_url(), {"confidence": "solid"})
+    learner_client.post(confidence_url(), {"confidence": "shaky"})
+
+    row = card_of(learner)
+    assert row.done_at == days_ago(3)
+    assert_first_review(row, fsrs.Rating.Hard)
+    assert row.due == days_ago(2)
+
+
+def test_saying_the_same_confidence_twice_changes_nothing(learner_client, learner):
+    tick(learner, FIRST_CHECK)
+    learner_client.post(confidence_url(), {"confidence": "solid"})
+    before = schedule_of(learner)
+
+    response = learner_client.post(confidence_url(), {"confidence": "solid"})
+
+    assert response.status_code == 302
+    assert schedule_of(learner) == before
+
+
+def test_after_a_review_a_confidence_is_a_review_now(learner_client, learner):
+    set_done(user=learner, self_check_id=check_id(), done=True, now=days_ago(5))
+    review_check(user=learner, self_check_id=check_id(), rating=fsrs.Rating.Good, now=days_ago(3))
+    reviewed = card_of(learner)
+    assert reviewed.reviews == 2
+
+    learner_client.post(confidence_url(), {"confidence": "shaky"})
+
+    row = card_of(learner)
+    assert row.confidence == "shaky"
+    assert row.reviews == 3
+    # Reviewed now, not re-rated at the tick: FSRS's Hard on the reviewed card at that moment.
+    assert row.done_at == days_ago(5)
+    assert row.last_review > days_ago(1)
+    expected, _ = FSRS.review_card(
+        memory.to_card(reviewed.memory), fsrs.Rating.Hard, row.last_review
+    )
+    assert row.stability == pytest.approx(expected.stability)
+    assert row.difficulty == pytest.approx(expected.difficulty)
+    assert row.stability != pytest.approx(first_review(fsrs.Rating.Hard, row.done_at).stability)
 
 
 def test_saying_shaky_with_htmx_answers_the_row_with_shaky_pressed(learner_client, learner):
@@ -406,7 +510,10 @@ def test_saying_shaky_with_htmx_answers_the_row_with_shaky_pressed(learner_clien
     assert chips["Solid"].attrs["aria-pressed"] == "false"
     # The row still says done, and its tick button still unticks.
     assertContains(response, 'aria-pressed="true" aria-label="Done:')
-    assert schedule_of(learner) == ("shaky", 0, days_from_today(1))
+    # It says when the card comes back, as FSRS's Hard scheduled it.
+    assert_first_review(card_of(learner), fsrs.Rating.Hard)
+    due_day = timezone.localdate(card_of(learner).due)
+    assert f"Back for review on {date_format(due_day, 'D j M')}." in row.text
 
 
 def test_the_phase_page_shows_the_confidence_chips_only_on_ticked_checks(learner_client, learner):
@@ -457,7 +564,9 @@ def test_confidence_only_changes_my_own_tick(learner_client, learner):
     other = UserFactory()
     tick(other, FIRST_CHECK)
     tick(learner, FIRST_CHECK)
+    before = schedule_of(other)
 
     learner_client.post(confidence_url(), {"confidence": "shaky"})
 
-    assert schedule_of(other) == ("", 1, days_from_today(3))
+    assert schedule_of(other) == before
+    assert schedule_of(learner)[0] == "shaky"

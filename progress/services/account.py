@@ -16,7 +16,15 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Prefetch
 
-from ..models import Attempt, AttemptQuestion, CheckOff, Profile, StudyPlan
+from ..models import (
+    Attempt,
+    AttemptQuestion,
+    CheckOff,
+    MemoryCard,
+    Profile,
+    QuestionCard,
+    StudyPlan,
+)
 
 # django-axes keys its rows by the username typed at the login form, not by a foreign key, so
 # neither a cascade nor a join finds them: they are looked up by the account's username.
@@ -31,6 +39,18 @@ RESULT_WITHHELD = "not shown until the mock ends"
 
 def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
+
+
+def _memory(card: MemoryCard) -> dict[str, Any]:
+    """A card's FSRS memory (progress.memory), as stored."""
+    return {
+        "memory_state": card.state,
+        "stability_days": card.stability,
+        "difficulty": card.difficulty,
+        "due": _iso(card.due),
+        "last_review": _iso(card.last_review),
+        "reviews": card.reviews,
+    }
 
 
 def _result(item: AttemptQuestion, *, over: bool) -> str:
@@ -201,12 +221,25 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "prompt": tick.self_check.prompt,
                 "done_at": tick.done_at.isoformat(),
                 "confidence": tick.confidence,
-                "box": tick.box,
-                "due_on": _iso(tick.due_on),
-                "reviewed_on": _iso(tick.reviewed_on),
+                **_memory(tick),
                 "retired": tick.self_check.retired,
             }
             for tick in ticks
+        ],
+        "question_cards": [
+            {
+                "question": card.question.slug,
+                "domain": card.question.domain.slug,
+                "prompt": card.question.prompt,
+                "your_answer": card.chosen,
+                "missed_at": card.missed_at.isoformat(),
+                **_memory(card),
+                "right_in_a_row": card.right_in_a_row,
+                "left_queue_at": _iso(card.left_at),
+            }
+            for card in QuestionCard.objects.filter(user=user)
+            .select_related("question__domain")
+            .order_by("missed_at", "pk")
         ],
         "attempts": [_attempt(attempt, now=now) for attempt in attempts],
         "login_records": _login_records(user.get_username()),

@@ -12,6 +12,7 @@ from studyplan.caching import moves_learner
 
 from .. import practice
 from ..models import Attempt, AttemptQuestion
+from .review import remember_misses
 
 
 class MockIsOpen(Exception):
@@ -144,6 +145,9 @@ def answer(
     item.is_correct = practice.is_correct(item.chosen, item.question.correct_options)
     item.answered_at = now
     item.save(update_fields=["chosen", "is_correct", "answered_at"])
+    if attempt.kind == Attempt.Kind.DRILL:
+        # A drill's answer counts at once: a miss joins the review queue now.
+        remember_misses(user=user, items=[item], now=now)
     return True
 
 
@@ -165,6 +169,8 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     )
     if updated:
         attempt.submitted_at = now
+        if attempt.kind == Attempt.Kind.MOCK:
+            remember_misses(user=user, items=attempt.questions.all(), now=now)
     else:
         attempt.refresh_from_db(fields=["submitted_at"])
     return bool(updated)

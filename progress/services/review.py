@@ -1,27 +1,87 @@
+"""Reviews: rating a card on the Review page, and missed questions joining the queue."""
+
 import datetime
+from collections.abc import Iterable
 from typing import Any
+
+from fsrs import Rating
 
 from studyplan.caching import moves_learner
 
-from .. import leitner
-from ..models import CheckOff, Confidence
+from .. import memory
+from ..figures import fsrs
+from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard
 
 
 @moves_learner
-def review(*, user: Any, self_check_id: int, knew: bool, today: datetime.date) -> bool:
-    """Record a review: a due check moves up a box when known; a miss sends it back to the
-    first and marks it shaky. An early "knew it" is recorded but promotes nothing.
-    False when the check is not ticked."""
+def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime.datetime) -> bool:
+    """Record a review of a ticked self-check, early or due, as FSRS schedules it; "forgot" also
+    marks it shaky. False when the check is not ticked."""
+    # Locked until the write commits (moves_learner's transaction): two tabs rating at once are
+    # two reviews, one after the other (SQLite's IMMEDIATE transactions already queue them).
     check_off = (
-        CheckOff.objects.for_user(user).with_due(today).filter(self_check_id=self_check_id).first()
-    )
+        CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
+    ).first()
     if check_off is None:
         return False
-    check_off.box, check_off.due_on = leitner.on_review(
-        check_off.box, check_off.due_on or today, knew=knew, due=bool(check_off.is_due), today=today
-    )
-    check_off.reviewed_on = today
-    if not knew:
+    check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
+    if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
-    check_off.save(update_fields=["box", "due_on", "reviewed_on", "confidence"])
+    check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
     return True
+
+
+@moves_learner
+def review_question(*, user: Any, card_id: int, rating: Rating, now: datetime.datetime) -> bool:
+    """Record a review of a missed question. Known (any rating but "forgot") so many times in a
+    row (memory.RIGHT_IN_A_ROW_TO_LEAVE), it leaves the queue. False when it is not in the queue."""
+    card = (
+        QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
+    ).first()
+    if card is None:
+        return False
+    card.remember(memory.review(card.memory, rating, now, fsrs()))
+    card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
+    if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:
+        card.left_at = now
+    card.save(update_fields=[*QuestionCard.MEMORY_FIELDS, "right_in_a_row", "left_at"])
+    return True
+
+
+def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetime.datetime) -> int:
+    """Each wrong answer of a closed attempt becomes a card (its first review: "forgot", at
+    ``now``); a question missed again comes back to the queue from scratch. One statement
+    however many: the number made."""
+    first = memory.first_review(Rating.Again, now, fsrs())
+    cards = {
+        item.question_id: QuestionCard(
+            user=user,
+            question_id=item.question_id,
+            chosen=item.chosen,
+            missed_at=now,
+            right_in_a_row=0,
+            left_at=None,
+            state=first.state,
+            stability=first.stability,
+            difficulty=first.difficulty,
+            due=first.due,
+            last_review=first.last_review,
+            reviews=1,
+        )
+        for item in items
+        if item.is_correct is False and item.chosen is not None
+    }
+    if cards:
+        QuestionCard.objects.bulk_create(
+            cards.values(),
+            update_conflicts=True,
+            unique_fields=["user", "question"],
+            update_fields=[
+                "chosen",
+                "missed_at",
+                "right_in_a_row",
+                "left_at",
+                *QuestionCard.MEMORY_FIELDS,
+            ],
+        )
+    return len(cards)

@@ -8,28 +8,42 @@ from django.utils import timezone
 
 from studyplan.caching import moves_learner
 
-from .. import leitner
+from .. import memory
+from ..figures import fsrs
 from ..models import CheckOff, Confidence
 
 
 @moves_learner
 def set_done(
-    *, user: Any, self_check_id: int, done: bool, today: datetime.date | None = None
+    *, user: Any, self_check_id: int, done: bool, now: datetime.datetime | None = None
 ) -> bool:
     """Tick or untick; saying the same thing twice changes nothing. True when a row changed.
 
     Each is one statement that reports whether it changed a row: the unique constraint on
-    (user, self-check) makes a repeated tick insert nothing, with no read first and no
-    transaction around it. A new tick enters the review schedule.
+    (user, self-check) makes a repeated tick insert nothing, with no read first. A tick is the
+    card's first review, rated "knew it" (FSRS's Good).
     """
     table = CheckOff._meta.db_table
     with connection.cursor() as cursor:
         if done:
-            box, due_on = leitner.on_tick(Confidence.UNRATED, today or timezone.localdate())
+            now = now or timezone.now()
+            first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
             cursor.execute(
-                f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, box, due_on) "
-                "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (user_id, self_check_id) DO NOTHING",
-                [user.pk, self_check_id, timezone.now(), Confidence.UNRATED, box, due_on],
+                f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
+                "stability, difficulty, due, last_review, reviews) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
+                "ON CONFLICT (user_id, self_check_id) DO NOTHING",
+                [
+                    user.pk,
+                    self_check_id,
+                    now,
+                    Confidence.UNRATED,
+                    first.state,
+                    first.stability,
+                    first.difficulty,
+                    first.due,
+                    first.last_review,
+                ],
             )
         else:
             cursor.execute(
@@ -40,10 +54,24 @@ def set_done(
 
 
 @moves_learner
-def rate(*, user: Any, self_check_id: int, confidence: Confidence, today: datetime.date) -> bool:
-    """Say how well a ticked check is known; it is rescheduled from today. False if not ticked."""
-    box, due_on = leitner.on_tick(confidence, today)
-    changed = CheckOff.objects.filter(user=user, self_check_id=self_check_id).update(
-        confidence=confidence, box=box, due_on=due_on
-    )
-    return bool(changed)
+def rate(*, user: Any, self_check_id: int, confidence: Confidence, now: datetime.datetime) -> bool:
+    """Say how well a ticked check is known (progress.memory.CONFIDENCE_RATING: shaky is Hard,
+    solid Easy). Until its first review after the tick, this is the tick's own rating: the card
+    is scheduled afresh from the tick, so changing one's mind cannot push it out. After that it
+    is a review, now. False if not ticked."""
+    check_off = (
+        CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
+    ).first()
+    if check_off is None:
+        return False
+    if check_off.confidence == confidence:
+        return True
+    rating = memory.CONFIDENCE_RATING[confidence]
+    if check_off.reviews <= 1:
+        check_off.reviews = 0
+        check_off.remember(memory.first_review(rating, check_off.done_at, fsrs()))
+    else:
+        check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
+    check_off.confidence = confidence
+    check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
+    return True

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from studyplan import caching
 
-from .. import chart, leitner
+from .. import chart
 from ..figures import learner_state
 from ..models import Attempt
 from .common import HtmxHttpRequest
@@ -39,7 +39,6 @@ def _render(
         "current_slot": current,
         "current_phase": state.current_phase,
         "current_progress": state.phases.get(current.number) if current else None,
-        "review_intervals": leitner.intervals_text(),
         **per_request,
     }
     return render_to_string("progress/dashboard.html", context, request), changes_at

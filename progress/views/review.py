@@ -1,37 +1,136 @@
-"""The review queue: ticked self-checks that are due today."""
+"""The review queue: today's cards (ticked self-checks and missed questions), one at a time."""
 
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from fsrs import Rating
 
+from phases.snapshot import CheckInfo
 from studyplan.caching import learner_syllabus
 
-from .. import leitner
-from ..models import CheckOff
-from ..services.review import review as record_review
-from .common import HtmxHttpRequest, bad_request, current_check
+from .. import memory
+from ..figures import CHECK, fsrs, review_cards
+from ..models import QuestionCard
+from ..services.practice import close_overdue_mock
+from ..services.review import review_check, review_question
+from .common import HtmxHttpRequest, bad_request, current_check, number
+
+
+@dataclass(frozen=True)
+class Choice:
+    rating: int
+    words: str
+    days: int  # the interval FSRS would give, before fuzz
+
+
+@dataclass(frozen=True)
+class Card:
+    """The card on show: a self-check, or a question missed in practice."""
+
+    kind: str
+    action: str  # where its rating is posted
+    prompt: str
+    domain: str
+    memory: memory.Memory
+    check: CheckInfo | None = None
+    question: QuestionCard | None = None
+
+    def choices(self, now: Any) -> list[Choice]:
+        plain = memory.scheduler(fsrs().desired_retention, fuzz=False)
+        return [
+            Choice(
+                rating=int(rating),
+                words=words,
+                days=max(
+                    1,
+                    round(
+                        (memory.review(self.memory, rating, now, plain).due - now).total_seconds()
+                        / 86400
+                    ),
+                ),
+            )
+            for rating, words in memory.RATING_WORDS.items()
+        ]
+
+    @property
+    def answers(self) -> list[tuple[str, bool, bool]]:
+        """A missed question's options: (text, right, the learner's)."""
+        if self.question is None:
+            return []
+        chosen = set(self.question.chosen or [])
+        return [
+            (option["text"], bool(option.get("correct")), index in chosen)
+            for index, option in enumerate(self.question.question.options)
+        ]
+
+
+def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Memory) -> Card | None:
+    """The queue's first card; its memory comes with the queue, so a self-check costs no query
+    and a missed question one (its prompt, options and the learner's answer)."""
+    if kind == CHECK:
+        check = learner_syllabus(request.user).check_by_id(key)
+        if check is None:
+            return None
+        return Card(
+            kind=kind,
+            action=reverse("progress:review-answer", args=[check.slug]),
+            prompt=check.prompt,
+            domain=check.domain.name,
+            memory=card_memory,
+            check=check,
+        )
+    card = (
+        QuestionCard.objects.for_user(request.user)
+        .select_related("question__domain")
+        .filter(pk=key)
+        .first()
+    )
+    if card is None:
+        return None
+    return Card(
+        kind=kind,
+        action=reverse("progress:review-question", args=[card.pk]),
+        prompt=card.question.prompt,
+        domain=card.question.domain.name,
+        memory=card.memory,
+        question=card,
+    )
 
 
 def _review_page(request: HtmxHttpRequest) -> HttpResponse:
-    by_id = {check.id: check for check in learner_syllabus(request.user).checks}
-    due = (
-        CheckOff.objects.for_user(request.user)
-        .due(timezone.localdate())
-        .order_by("due_on", "box", "pk")
-        .values_list("self_check_id", flat=True)
-    )
-    queue = [by_id[check_id] for check_id in due if check_id in by_id]
+    # A mock whose time ran out is handed in here too, so its misses join the queue at once.
+    close_overdue_mock(user=request.user, now=timezone.now())
+    queue = review_cards(request.user, today=timezone.localdate())
+    card = None
+    if queue:
+        (kind, key), card_memory = queue[0]
+        card = _card(request, kind, key, card_memory)
+    now = timezone.now()
     context = {
-        "card": queue[0] if queue else None,
+        "card": card,
+        "choices": card.choices(now) if card else [],
         "review_count": len(queue),
         "review_due": len(queue),
-        "review_intervals": leitner.intervals_text(),
+        "daily_cap": settings.REVIEW_DAILY_CAP,
     }
     if request.htmx:
         return render(request, "progress/review.html#review-response", context)
     return render(request, "progress/review.html", context)
+
+
+def _rating(request: HtmxHttpRequest) -> Rating | None:
+    value = number(request.POST.get("rating", ""))
+    return Rating(value) if value in {int(rating) for rating in Rating} else None
+
+
+RATING_HELP = "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)."
 
 
 @login_required
@@ -44,13 +143,26 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     check = current_check(request, slug)
-    knew = request.POST.get("knew")
-    if knew not in ("0", "1"):
-        return bad_request("Say knew=1 (knew it) or knew=0 (didn't).")
-    if not record_review(
-        user=request.user, self_check_id=check.id, knew=knew == "1", today=timezone.localdate()
+    rating = _rating(request)
+    if rating is None:
+        return bad_request(RATING_HELP)
+    if not review_check(
+        user=request.user, self_check_id=check.id, rating=rating, now=timezone.now()
     ):
         return HttpResponse("You have not ticked this self-check.", status=404)
+    if request.htmx:
+        return _review_page(request)
+    return redirect("progress:review")
+
+
+@login_required
+@require_POST
+def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpResponse:
+    rating = _rating(request)
+    if rating is None:
+        return bad_request(RATING_HELP)
+    if not review_question(user=request.user, card_id=card_id, rating=rating, now=timezone.now()):
+        return HttpResponse("This question is not in your review queue.", status=404)
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")

@@ -94,7 +94,7 @@ def selfcheck_confidence(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         user=request.user,
         self_check_id=check.id,
         confidence=Confidence(raw),
-        today=timezone.localdate(),
+        now=timezone.now(),
     ):
         return bad_request("Tick the self-check done before saying how well you know it.")
     if not request.htmx:

@@ -65,8 +65,8 @@ def seasoned(site: str, settings) -> Learner:
     )
     checks = list(SelfCheck.objects.current().order_by("phase__number", "order"))
     for check in checks[::2][:TICKED]:
-        set_done(user=user, self_check_id=check.pk, done=True, today=today)
-    CheckOff.objects.filter(user=user).update(due_on=today)  # the review queue has cards
+        set_done(user=user, self_check_id=check.pk, done=True)
+    CheckOff.objects.filter(user=user).update(due=now)  # the review queue has cards
     drill = start_drill(user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=rng)
     _answer_half(user, drill, now)
     submit(user=user, attempt=drill, now=now)

@@ -1,15 +1,18 @@
-"""The review queue in real Chromium: ticked self-checks come back when due, "knew it" moves them
-out and the header's count follows, with htmx and without JavaScript."""
+"""The review queue in real Chromium: ticked self-checks come back when due, a rating ("forgot",
+"hard", "knew it", "easy") sends each to its next day and the header's count follows, with htmx
+and without JavaScript."""
 
 import datetime
 import re
 
+from django.conf import settings
+from django.db.models import F
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
-from progress import leitner
 from progress.models import CheckOff, Confidence
+from studyplan.caching import learner_changed
 from tests.e2e.steps import (
     PHASE_ONE,
     expect_same_document,
@@ -24,9 +27,14 @@ SHAKY = "p1-backprop"
 PLAIN = "p1-training-stability"
 
 
-def make_due(learner) -> None:
-    """Bring the learner's ticks back to the review queue today, as time would."""
-    CheckOff.objects.filter(user=learner).update(due_on=timezone.localdate())
+def back_date(learner, days: int = 3) -> None:
+    """As if the learner had ticked and reviewed everything ``days`` days ago: each card comes
+    back that much sooner, as time would bring it back."""
+    shift = datetime.timedelta(days=days)
+    CheckOff.objects.filter(user=learner).update(
+        done_at=F("done_at") - shift, last_review=F("last_review") - shift, due=F("due") - shift
+    )
+    learner_changed(learner.pk)
 
 
 def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_reload(
@@ -40,61 +48,72 @@ def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_
     tick(row)
     row.get_by_role("button", name="Shaky").click()
     expect(row.get_by_role("button", name="Shaky")).to_have_attribute("aria-pressed", "true")
-    assert CheckOff.objects.get(user=learner, self_check=shaky).box == 0
+    ticks = {t.self_check.slug: t for t in CheckOff.objects.filter(user=learner)}
+    # Shaky is a "hard" first review: it comes back sooner than a plain tick.
+    assert ticks[SHAKY].confidence == Confidence.SHAKY
+    assert ticks[SHAKY].due < ticks[PLAIN].due
     header = page.locator("#header-review")
     expect(header).to_have_text("Review today (0)")
-    make_due(learner)
+    back_date(learner)
 
     page.reload()
     expect(header).to_have_text("Review today (2)")
     main_nav(page, "Review today (2)")
     expect(page.get_by_role("heading", level=1)).to_have_text("Review")
-    expect(page.locator(".lede")).to_contain_text(f"after {leitner.intervals_text()}")
+    expect(page.locator(".lede")).to_contain_text(
+        f"At most {settings.REVIEW_DAILY_CAP} cards a day"
+    )
     card = page.locator("#review-card")
     expect(card.get_by_role("heading")).to_have_text("Review today: 2 left")
-    # The shaky one (the lower box) comes first.
+    # The shaky one came due first, so it comes first.
     expect(card.get_by_text(shaky.prompt)).to_be_visible()
     answer = card.get_by_text(shaky.answer)
     expect(answer).to_be_hidden()
+    for words in ("Forgot", "Hard", "Knew it", "Easy"):
+        button = card.get_by_role("button", name=re.compile(rf"^{words} · again in \d+ days?$"))
+        expect(button).to_be_visible()
     mark_page(page)
 
     card.get_by_text("Reveal the reference answer").click()
     expect(answer).to_be_visible()
-    card.get_by_role("button", name="Knew it").click()
+    card.get_by_role("button", name=re.compile("^Knew it")).click()
 
     expect(header).to_have_text("Review today (1)")
     expect(card.get_by_role("heading")).to_have_text("Review today: 1 left")
     expect(card.get_by_text(plain.prompt)).to_be_visible()
-    card.get_by_role("button", name="Knew it").click()
+    card.get_by_role("button", name=re.compile("^Knew it")).click()
 
     expect(header).to_have_text("Review today (0)")
     expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
     expect_same_document(page)  # both swapped in place by htmx
     today = timezone.localdate()
-    ticks = {t.self_check.slug: t for t in CheckOff.objects.filter(user=learner)}
-    # Each moved up one box: shaky (box 0) to box 1, three days out; a plain tick (box 1) to
-    # box 2, a week out.
-    assert (ticks[SHAKY].box, ticks[SHAKY].due_on) == (1, today + datetime.timedelta(days=3))
-    assert (ticks[PLAIN].box, ticks[PLAIN].due_on) == (2, today + datetime.timedelta(days=7))
+    for slug, before in ticks.items():
+        after = CheckOff.objects.get(user=learner, self_check__slug=slug)
+        assert after.reviews == 2
+        assert timezone.localdate(after.last_review) == today
+        # Known after three days: back later than it was ever due before.
+        assert timezone.localdate(after.due) > timezone.localdate(before.due)
+        assert after.stability > before.stability
 
 
-def test_review_without_javascript_didnt_reloads_to_an_empty_queue(page_without_js: Page, learner):
+def test_review_without_javascript_forgot_reloads_to_an_empty_queue(page_without_js: Page, learner):
     page = page_without_js
     check = SelfCheck.objects.current().get(slug=SHAKY)
     log_in(page, learner.username)
     open_phase(page, check.phase.slug, PHASE_ONE)
     page.locator(f"#check-{SHAKY}").get_by_role("button", name=re.compile("^Mark done:")).click()
-    make_due(learner)
+    back_date(learner)
 
     page.goto("/review/")
     expect(page.locator("#header-review")).to_have_text("Review today (1)")
     card = page.locator("#review-card")
     expect(card.get_by_text(check.prompt)).to_be_visible()
-    card.get_by_role("button", name="Didn't").click()
+    card.get_by_role("button", name=re.compile("^Forgot")).click()
 
     expect(page).to_have_url(re.compile(r"/review/$"))
     expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
     expect(page.locator("#header-review")).to_have_text("Review today (0)")
     tick_row = CheckOff.objects.get(user=learner)
-    assert (tick_row.box, tick_row.confidence) == (0, Confidence.SHAKY)
-    assert tick_row.due_on == timezone.localdate() + datetime.timedelta(days=1)
+    assert (tick_row.confidence, tick_row.reviews) == (Confidence.SHAKY, 2)
+    # Forgotten: back tomorrow.
+    assert tick_row.due == tick_row.last_review + datetime.timedelta(days=1)

@@ -1,0 +1,202 @@
+"""Memory, pure: FSRS review scheduling and predicted recall (plain values in, plain values out).
+
+Every ticked self-check, and every question missed in a closed drill or mock, is a card: its
+memory is FSRS's state (stability, difficulty, due, last review, state), stored on its row. The
+`fsrs` package does the scheduling and the recall figures; this module is the glue:
+
+- a review is one of FSRS's four ratings, shown in the learner's words (``RATING_WORDS``);
+- ticking a self-check is its first review, rated by the confidence given with it
+  (``CONFIDENCE_RATING``: shaky is Hard, no rating Good, solid Easy);
+- day-scale scheduling: no minute learning steps, so every review schedules whole days; fuzz on;
+- recall(card, at): FSRS's retrievability, the predicted chance of recalling it at that moment;
+  a card never reviewed counts 0;
+- the review queue (``queue``): the due cards, oldest first, then, on a day with room under the
+  daily cap, the cards whose recall on exam day would gain most from a review today, weighted by
+  their domain's exam share.
+
+docs/memory.md explains the figures with a worked example.
+"""
+
+import datetime
+import functools
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+
+from fsrs import Card, Rating, Scheduler, State
+
+RATING_WORDS: dict[Rating, str] = {
+    Rating.Again: "Forgot",
+    Rating.Hard: "Hard",
+    Rating.Good: "Knew it",
+    Rating.Easy: "Easy",
+}
+
+# The phase page's confidence (progress.models.Confidence values) as the tick's rating.
+CONFIDENCE_RATING: dict[str, Rating] = {"shaky": Rating.Hard, "": Rating.Good, "solid": Rating.Easy}
+
+# A missed question leaves the queue after this many right reviews in a row (any rating but Again).
+RIGHT_IN_A_ROW_TO_LEAVE = 2
+
+# An early review joins the queue only if it raises the card's exam-day recall by at least this.
+MIN_EARLY_GAIN = 0.02
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One card's FSRS state, as stored on its row."""
+
+    state: int
+    stability: float | None
+    difficulty: float | None
+    due: datetime.datetime
+    last_review: datetime.datetime | None
+
+
+@functools.cache
+def scheduler(desired_retention: float = 0.9, *, fuzz: bool = True) -> Scheduler:
+    """FSRS with day-scale steps only: no minute learning or relearning steps."""
+    return Scheduler(
+        desired_retention=desired_retention,
+        learning_steps=(),
+        relearning_steps=(),
+        enable_fuzzing=fuzz,
+    )
+
+
+def _utc(moment: datetime.datetime) -> datetime.datetime:
+    if moment.tzinfo is None:
+        raise ValueError("FSRS needs aware datetimes")
+    return moment.astimezone(datetime.UTC)
+
+
+def to_card(memory: Memory) -> Card:
+    return Card(
+        card_id=0,  # fsrs sleeps a millisecond to make up an id when none is given
+        state=State(memory.state),
+        step=None if memory.state == State.Review else 0,
+        stability=memory.stability,
+        difficulty=memory.difficulty,
+        due=_utc(memory.due),
+        last_review=None if memory.last_review is None else _utc(memory.last_review),
+    )
+
+
+def from_card(card: Card) -> Memory:
+    return Memory(
+        state=int(card.state),
+        stability=card.stability,
+        difficulty=card.difficulty,
+        due=card.due,
+        last_review=card.last_review,
+    )
+
+
+def first_review(rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
+    """A new card's first review (a tick, or a missed question rated Again)."""
+    card, _ = fsrs.review_card(Card(card_id=0, due=_utc(when)), rating, _utc(when))
+    return from_card(card)
+
+
+def review(memory: Memory, rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
+    """The card after a review at ``when``; early reviews are FSRS's to handle, like any other."""
+    card, _ = fsrs.review_card(to_card(memory), rating, _utc(when))
+    return from_card(card)
+
+
+def recall(memory: Memory | None, at: datetime.datetime, fsrs: Scheduler) -> float:
+    """Predicted recall of a card at ``at``: FSRS's retrievability; 0 if never reviewed."""
+    if memory is None or memory.last_review is None or memory.stability is None:
+        return 0.0
+    return float(fsrs.get_card_retrievability(to_card(memory), _utc(at)))
+
+
+def mean_recall(
+    memories: Iterable[Memory | None], total: int, at: datetime.datetime, fsrs: Scheduler
+) -> float:
+    """The mean recall over ``total`` cards at ``at``; the ones not given (never ticked) count 0."""
+    if total <= 0:
+        return 0.0
+    return min(1.0, sum(recall(memory, at, fsrs) for memory in memories) / total)
+
+
+def gain(
+    memory: Memory, now: datetime.datetime, exam_at: datetime.datetime, fsrs: Scheduler
+) -> float:
+    """How much reviewing the card now (and knowing it) raises its recall on exam day."""
+    if exam_at <= now:
+        return 0.0
+    reviewed = review(memory, Rating.Good, now, fsrs)
+    return recall(reviewed, exam_at, fsrs) - recall(memory, exam_at, fsrs)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A card that may be reviewed: its key (anything the caller can find it by), its memory and
+    its domain's share of the exam."""
+
+    key: Hashable
+    memory: Memory
+    weight: float
+    reviews: int  # reviews so far, its first (the tick, or the miss) included
+
+
+def is_due(memory: Memory, end_of_today: datetime.datetime) -> bool:
+    """Due today: its due moment comes before today ends (in the learner's time zone)."""
+    return memory.due < end_of_today
+
+
+def queue(
+    cards: Iterable[Candidate],
+    *,
+    now: datetime.datetime,
+    end_of_today: datetime.datetime,
+    start_of_today: datetime.datetime,
+    exam_at: datetime.datetime | None,
+    cap: int,
+    fsrs: Scheduler,
+) -> list[Hashable]:
+    """Today's review queue, as card keys.
+
+    Due cards first, the longest overdue first. If that leaves room under ``cap`` (the daily cap,
+    less the cards already reviewed today; a tick or a miss is no review here), the cards not due
+    whose exam-day recall would gain most from a review today, gain times exam weight, those
+    gaining under ``MIN_EARLY_GAIN`` left out. A card reviewed today waits until tomorrow unless
+    due.
+    """
+    cards = list(cards)
+    # The cap counts reviews: a tick or a miss made today (a card's first review) uses none of it.
+    reviewed_today = sum(
+        1
+        for card in cards
+        if card.reviews > 1
+        and card.memory.last_review is not None
+        and card.memory.last_review >= start_of_today
+    )
+    room = max(0, cap - reviewed_today)
+    due = sorted(
+        (card for card in cards if is_due(card.memory, end_of_today)),
+        key=lambda card: (card.memory.due, str(card.key)),
+    )
+    chosen = [card.key for card in due[:room]]
+    room -= len(chosen)
+    if room <= 0 or exam_at is None or exam_at <= now:
+        return chosen
+    early = []
+    for card in cards:
+        if is_due(card.memory, end_of_today):
+            continue
+        if card.memory.last_review is not None and card.memory.last_review >= start_of_today:
+            continue
+        card_gain = gain(card.memory, now, exam_at, fsrs)
+        if card_gain >= MIN_EARLY_GAIN:
+            early.append((-card_gain * card.weight, str(card.key), card.key))
+    early.sort()
+    return chosen + [key for _, _, key in early[:room]]
+
+
+def weighted(recall_by_domain: Mapping[str, float], weights: Mapping[str, float]) -> float:
+    """One exam-weighted figure: the sum of weight x recall over the sum of the weights."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    return sum(weights[slug] * recall_by_domain.get(slug, 0.0) for slug in weights) / total
