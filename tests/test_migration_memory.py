@@ -1,4 +1,4 @@
-"""The data migration progress 0006_memory_cards, on a real database: Leitner boxes become FSRS
+"""The data migration progress 0007_leitner_to_fsrs (with 0006 and 0008 around it), on a real database: Leitner boxes become FSRS
 memory without losing a tick, and going back restores the boxes."""
 
 import datetime
@@ -14,7 +14,7 @@ from phases.models import SelfCheck
 from progress import memory
 
 BEFORE = [("progress", "0005_profile_and_fitted_plan")]
-AFTER = [("progress", "0006_memory_cards")]
+AFTER = [("progress", "0008_memory_cards")]
 
 INTERVALS = {0: 1, 1: 3, 2: 7, 3: 14, 4: 30}  # a Leitner box's interval in days
 RATING = {"shaky": fsrs.Rating.Hard, "": fsrs.Rating.Good, "solid": fsrs.Rating.Easy}
