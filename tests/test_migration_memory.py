@@ -1,5 +1,6 @@
-"""The data migration progress 0007_leitner_to_fsrs (with 0006 and 0008 around it), on a real database: Leitner boxes become FSRS
-memory without losing a tick, and going back restores the boxes."""
+"""The data migration progress 0007_leitner_to_fsrs (with 0006 and 0008 around it), on a real
+database: Leitner boxes become FSRS memory without losing a tick, and going back restores the
+boxes."""
 
 import datetime
 from zoneinfo import ZoneInfo
