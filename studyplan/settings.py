@@ -173,7 +173,8 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, reusing its redis-py client (see the module).
+            "BACKEND": "studyplan.rediscache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
