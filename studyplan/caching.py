@@ -24,8 +24,9 @@ import functools
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
+from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection, transaction
 from django.db.models.expressions import RawSQL
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -152,6 +153,23 @@ def dashboard_key(user: Any, today: datetime.date) -> str | None:
 
 Render = Callable[[dict[str, str]], tuple[str, datetime.datetime | None]]
 
+# With a shared cache (Redis), pages are also kept in this process's memory: a page's key names
+# the exact state it shows (progress version, day, content version), so a copy can never be
+# stale, only expire, and a page this server has shown costs no round trip to Redis. Each copy
+# carries its expiry moment, so both layers drop it at the same time.
+_local = caches["local-pages"] if "local-pages" in settings.CACHES else None
+
+
+def _stored_page(key: str) -> str | None:
+    stored = _local.get(key) if _local is not None else None
+    if stored is None:
+        stored = cache.get(key)
+        if stored is not None and _local is not None:
+            left = int(stored[1] - timezone.now().timestamp())
+            if left > 0:
+                _local.set(key, stored, left)
+    return None if stored is None else str(stored[0])
+
 
 def cached_page(request: HttpRequest, key: str | None, render: Render) -> str:
     """The page under ``key``, rendered by ``render(per_request_context)`` when missing.
@@ -164,15 +182,20 @@ def cached_page(request: HttpRequest, key: str | None, render: Render) -> str:
     if key is None or len(messages.get_messages(request)):
         page, _ = render({name: fill(request) for name, (_, fill) in PER_REQUEST.items()})
         return page
-    page = cache.get(key)
-    if page is None:
+    stored = _stored_page(key)
+    if stored is not None:
+        page = stored
+    else:
         page, changes_at = render(
             {name: placeholder for name, (placeholder, _) in PER_REQUEST.items()}
         )
         timeout = DASHBOARD_TTL
         if changes_at is not None:
             timeout = max(1, min(timeout, int((changes_at - timezone.now()).total_seconds())))
-        cache.set(key, page, timeout)
+        expires = timezone.now().timestamp() + timeout
+        cache.set(key, (page, expires), timeout)
+        if _local is not None:
+            _local.set(key, (page, expires), timeout)
     for placeholder, fill in PER_REQUEST.values():
         page = page.replace(placeholder, fill(request))
     return page

@@ -178,7 +178,13 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
-        }
+        },
+        # Cached pages again, in each process's memory in front of Redis (studyplan.caching).
+        "local-pages": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "studyplan-pages",
+            "OPTIONS": {"MAX_ENTRIES": 500},
+        },
     }
 else:
     CACHES = {

@@ -1,4 +1,5 @@
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 
 from phases.models import Domain
@@ -20,12 +21,13 @@ def fresh_caches():
     # A dashboard cached for a user id the next test reuses must not be served to it, nor a
     # syllabus snapshot built from a test's rolled-back content (the content version rolls back
     # with it, so a later test can find the same number again).
-    from django.core.cache import cache
+    from django.core.cache import caches
 
     from studyplan import caching
 
     caching._snapshot = None
-    cache.clear()
+    for alias in settings.CACHES:  # the shared cache, and with Redis the local page copies
+        caches[alias].clear()
     yield
     caching._snapshot = None
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
@@ -213,7 +213,8 @@ def test_the_cached_dashboard_is_a_fresh_render_but_for_the_csrf_token(learner):
     filled_by_first = first.get(DASHBOARD)
     assert cache.get(key_for(learner)) is not None
     from_cache = second.get(DASHBOARD)
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
     fresh = second.get(DASHBOARD)
 
     assert from_cache.status_code == fresh.status_code == 200
@@ -517,3 +518,17 @@ def test_reloading_the_real_syllabus_after_an_edit_restores_it(
     # The added check stays in the database (loaddata never deletes) but is not retired:
     # removal is always said explicitly, with `retired: true`.
     assert SelfCheck.objects.filter(slug=NEW).exists()
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="the local page layer is for Redis")
+def test_with_redis_a_page_this_server_showed_costs_no_round_trip(client, learner_with_ticks):
+    client.force_login(learner_with_ticks)
+    shown = client.get(DASHBOARD)
+    key = key_for(learner_with_ticks)
+    cache.delete(key)  # gone from Redis: only this process's copy is left
+
+    again = client.get(DASHBOARD)
+
+    assert without_csrf(again.content) == without_csrf(shown.content)
+    assert cache.get(key) is None  # served from memory: nothing rendered, nothing stored
+    assert caches["local-pages"].get(key) is not None
