@@ -19,7 +19,7 @@ docs/memory.md explains the figures with a worked example.
 
 import datetime
 import functools
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 from fsrs import Card, Rating, Scheduler, State
@@ -110,15 +110,6 @@ def recall(memory: Memory | None, at: datetime.datetime, fsrs: Scheduler) -> flo
     return float(fsrs.get_card_retrievability(to_card(memory), _utc(at)))
 
 
-def mean_recall(
-    memories: Iterable[Memory | None], total: int, at: datetime.datetime, fsrs: Scheduler
-) -> float:
-    """The mean recall over ``total`` cards at ``at``; the ones not given (never ticked) count 0."""
-    if total <= 0:
-        return 0.0
-    return min(1.0, sum(recall(memory, at, fsrs) for memory in memories) / total)
-
-
 def gain(
     memory: Memory, now: datetime.datetime, exam_at: datetime.datetime, fsrs: Scheduler
 ) -> float:
@@ -192,11 +183,3 @@ def queue(
             early.append((-card_gain * card.weight, str(card.key), card.key))
     early.sort()
     return chosen + [key for _, _, key in early[:room]]
-
-
-def weighted(recall_by_domain: Mapping[str, float], weights: Mapping[str, float]) -> float:
-    """One exam-weighted figure: the sum of weight x recall over the sum of the weights."""
-    total = sum(weights.values())
-    if not total:
-        return 0.0
-    return sum(weights[slug] * recall_by_domain.get(slug, 0.0) for slug in weights) / total

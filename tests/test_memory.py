@@ -311,19 +311,6 @@ def test_recall_never_rises_as_time_passes_without_a_review(sequence, first, sec
     assert 0.0 <= after <= before <= 1.0
 
 
-def test_mean_recall_counts_the_cards_not_given_as_zero():
-    good = memory.first_review(Rating.Good, T0, PLAIN)
-    easy = memory.first_review(Rating.Easy, T0, PLAIN)
-    at = T0 + days(10)
-    both = memory.recall(good, at, PLAIN) + memory.recall(easy, at, PLAIN)
-
-    assert memory.mean_recall([good, easy], 2, at, PLAIN) == pytest.approx(both / 2)
-    assert memory.mean_recall([good, easy], 5, at, PLAIN) == pytest.approx(both / 5)
-    assert memory.mean_recall([good, None, easy], 4, at, PLAIN) == pytest.approx(both / 4)
-    assert memory.mean_recall([], 7, at, PLAIN) == 0.0
-    assert memory.mean_recall([], 0, at, PLAIN) == 0.0
-
-
 def test_gain_is_what_a_good_review_now_adds_to_recall_on_exam_day():
     card = memory.first_review(Rating.Good, T0, PLAIN)
     now, exam = T0 + days(3), T0 + days(30)
@@ -542,19 +529,3 @@ def test_the_queue_keeps_its_rules_for_any_cards(cards, cap, exam_in):
         assert not memory.is_due(card.memory, END)
         assert card.memory.last_review < START
         assert memory.gain(card.memory, NOW, exam_at, PLAIN) >= memory.MIN_EARLY_GAIN
-
-
-# One exam-weighted figure
-
-
-def test_weighted_recall_weighs_each_domain_by_its_exam_share():
-    weights = {"core-ml": 20, "experimentation": 25, "trustworthy-ai": 5}
-
-    figure = memory.weighted({"core-ml": 0.5, "experimentation": 0.9}, weights)
-
-    assert figure == pytest.approx((20 * 0.5 + 25 * 0.9 + 5 * 0.0) / 50)
-
-
-def test_weighted_recall_of_no_domains_is_zero():
-    assert memory.weighted({"core-ml": 0.9}, {}) == 0.0
-    assert memory.weighted({"core-ml": 0.9}, {"core-ml": 0}) == 0.0
