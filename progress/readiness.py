@@ -18,7 +18,7 @@ The numbers (bars, window) come in as Rules, built once from settings by progres
 words the pages show for each rule are made here from those numbers.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -227,12 +227,16 @@ class Report:
     domains: tuple[DomainReadiness, ...]  # heaviest first
     rules: Rules
 
-    @property
-    def weighted(self) -> float:
+    def _by_exam_weight(self, figure: Callable[[DomainReadiness], float]) -> float:
+        """A domain figure averaged over the domains, each weighted by its share of the exam."""
         total_weight = sum(domain.weight for domain in self.domains)
         if not total_weight:
             return 0.0
-        return sum(domain.weight * domain.readiness for domain in self.domains) / total_weight
+        return sum(domain.weight * figure(domain) for domain in self.domains) / total_weight
+
+    @property
+    def weighted(self) -> float:
+        return self._by_exam_weight(lambda domain: domain.readiness)
 
     @property
     def weighted_percent(self) -> int:
@@ -240,10 +244,7 @@ class Report:
 
     @property
     def weighted_recall(self) -> float:
-        total_weight = sum(domain.weight for domain in self.domains)
-        if not total_weight:
-            return 0.0
-        return sum(domain.weight * domain.recall for domain in self.domains) / total_weight
+        return self._by_exam_weight(lambda domain: domain.recall)
 
     @property
     def weighted_recall_percent(self) -> int:
