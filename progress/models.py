@@ -74,11 +74,6 @@ def start_of_day(today: datetime.date) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
 
 
-def _due(today: datetime.date) -> Q:
-    """Due for review: its due moment comes before today ends (progress.memory.is_due)."""
-    return Q(due__lt=end_of_day(today))
-
-
 class MemoryCard(models.Model):
     """A card's FSRS memory (progress.memory): what the scheduler knows of it, and when it comes
     back. Null stability and last review: never reviewed."""
@@ -123,13 +118,6 @@ class CheckOffQuerySet(models.QuerySet):
     def for_user(self, user):
         # Unordered: callers that want an order say so, and the hot paths want none.
         return self.filter(user=user).order_by()
-
-    def current(self):
-        """Ticks on self-checks still in the syllabus (retired ones are kept as history only)."""
-        return self.filter(self_check__retired=False)
-
-    def due(self, today: datetime.date):
-        return self.filter(_due(today))
 
 
 class Confidence(models.TextChoices):
@@ -286,9 +274,6 @@ class QuestionCardQuerySet(models.QuerySet):
     def in_queue(self):
         """Still to be learned: not yet answered right in enough reviews in a row."""
         return self.filter(left_at__isnull=True, question__retired=False)
-
-    def due(self, today: datetime.date):
-        return self.filter(_due(today))
 
 
 class QuestionCard(MemoryCard):
