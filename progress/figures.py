@@ -338,7 +338,7 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
     over the grid's weeks, from one query, counted here."""
     first = chart.activity_start(today)
-    since = timezone.make_aware(datetime.datetime.combine(first, datetime.time.min))
+    since = start_of_day(first)
     no_time = Value(None, output_field=DateTimeField())
     # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
     # answer (its time), in the same three columns.

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMessage
@@ -23,7 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from studyplan.caching import content_version_subquery
+from studyplan.auth import learner_queryset
 from studyplan.timezones import learner_zone
 
 from ..figures import learner_state
@@ -227,20 +226,16 @@ def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
     to turn a connection with a read still open into a writer once another process has written
     (a second server's run), and a PostgreSQL cursor held open would pin a snapshot as long.
     """
+    # Loaded as a learner request loads request.user: plan, profile and content version.
     due = (
-        get_user_model()
-        ._default_manager.filter(is_active=True, profile__weekly_reminder=True)
+        learner_queryset()
+        .filter(is_active=True, profile__weekly_reminder=True)
         .exclude(email="")
         .filter(_not_reminded_this_week(today, via="profile__"))
     )
     ids = list(due.order_by("pk").values_list("pk", flat=True))
     for start in range(0, len(ids), chunk):
-        yield from list(
-            due.filter(pk__in=ids[start : start + chunk])
-            .select_related("profile", "study_plan__intensity")
-            .annotate(content_version=content_version_subquery())
-            .order_by("pk")
-        )
+        yield from list(due.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
 
 
 def claim(*, user_id: int, today: datetime.date) -> bool:
