@@ -79,6 +79,10 @@ class Syllabus:
     def phase_numbered(self, number: int) -> PhaseInfo | None:
         return next((phase for phase in self.phases if phase.number == number), None)
 
+    def domain_total(self, slug: str) -> int:
+        """How many current self-checks the domain has, over all phases."""
+        return sum(self.totals.get(slug, {}).values())
+
     def checks_in_phase(self, number: int) -> list[CheckInfo]:
         return [check for check in self.checks if check.phase.number == number]
 

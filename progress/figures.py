@@ -7,7 +7,7 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -100,11 +100,11 @@ class CheckRow:
     check: CheckInfo
     done: bool
     confidence: str
-    memory: Memory | None = None
+    due: datetime.datetime | None = None  # when its next review falls due, once ticked
 
     @property
     def next_review(self) -> datetime.date | None:
-        return timezone.localdate(self.memory.due) if self.memory else None
+        return timezone.localdate(self.due) if self.due else None
 
     @property
     def toggle_url(self) -> str:
@@ -145,7 +145,7 @@ class LearnerState:
             check=check,
             done=check.id in self.ticked,
             confidence=self.ticked.get(check.id, ""),
-            memory=self.memories.get(check.id),
+            due=card.due if (card := self.memories.get(check.id)) else None,
         )
 
     def rows(self, checks: list[CheckInfo]) -> list[CheckRow]:
@@ -229,6 +229,55 @@ def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool |
     )
 
 
+def _count_ticks(content: Syllabus, check_ids: Iterable[int]) -> tuple[Counter[str], Counter[int]]:
+    """Ticks by domain and by phase. A tick on a retired check is kept as history but counts
+    nowhere."""
+    by_domain: Counter[str] = Counter()
+    by_phase: Counter[int] = Counter()
+    for check_id in check_ids:
+        if key := content.check_keys.get(check_id):
+            by_domain[key[0]] += 1
+            by_phase[key[1]] += 1
+    return by_domain, by_phase
+
+
+@dataclass(frozen=True)
+class CheckFigures:
+    """What ticking a self-check or rating it changes on the page: its row, its phase's count
+    and the header's exam-weighted coverage."""
+
+    row: CheckRow
+    progress: PhaseProgress
+    weighted_percent: int
+
+
+def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
+    """The figures a tick answer shows, from the learner's ticks alone: none of learner_state's
+    plan, schedule, memory columns and recall, which a tick answer does not show."""
+    content = learner_syllabus(user)
+    row = CheckRow(check=check, done=False, confidence="")
+    ticks = _due_query(router.db_for_read(CheckOff)).rows(user.pk)
+    for check_id, confidence, due in ticks:
+        if check_id == check.id:
+            row = CheckRow(check=check, done=True, confidence=confidence, due=due)
+    done_by_domain, done_by_phase = _count_ticks(content, (check_id for check_id, *_ in ticks))
+    weighted = readiness.by_exam_weight(
+        (
+            domain.weight,
+            readiness.readiness(done_by_domain[domain.slug], content.domain_total(domain.slug)),
+        )
+        for domain in content.domains
+    )
+    number = check.phase.number
+    return CheckFigures(
+        row=row,
+        progress=PhaseProgress(
+            done=done_by_phase[number], total=content.phase_totals.get(number, 0)
+        ),
+        weighted_percent=round(100 * weighted),
+    )
+
+
 def learner_state(user: Any, *, today: datetime.date, with_practice: bool = False) -> LearnerState:
     """The learner's figures; practice accuracy (one more query) only where a page shows it."""
     content = learner_syllabus(user)
@@ -251,15 +300,11 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
         else {}
     )
 
-    done_by_domain: Counter[str] = Counter()
-    done_by_phase: Counter[int] = Counter()
+    done_by_domain, done_by_phase = _count_ticks(content, memories)
     due_reviews: Counter[str] = Counter()
     recall_by_domain: defaultdict[str, float] = defaultdict(float)
     for check_id, card in memories.items():
-        # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
-            done_by_domain[key[0]] += 1
-            done_by_phase[key[1]] += 1
             due_reviews[key[0]] += memory.is_due(card, end_of_today)
             recall_by_domain[key[0]] += memory.recall(card, exam_at, scheduler)
 
@@ -272,7 +317,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
                 weight=domain.weight,
                 study_order=domain.study_order,
                 done=done_by_domain[domain.slug],
-                total=sum(content.totals[domain.slug].values()),
+                total=content.domain_total(domain.slug),
                 planned=readiness.planned_share(content.totals[domain.slug], due_by_phase),
                 right=accuracy.get(domain.slug, (0, 0))[0],
                 answered=accuracy.get(domain.slug, (0, 0))[1],
@@ -397,6 +442,17 @@ def _tick_query(alias: str) -> CompiledQuery:
         .filter(user_id=PLACEHOLDER)
         .order_by()
         .values_list("self_check_id", "confidence", *MEMORY_COLUMNS)
+    )
+
+
+@cache
+def _due_query(alias: str) -> CompiledQuery:
+    """A learner's ticks, each with its confidence and next due moment only."""
+    return CompiledQuery(
+        CheckOff.objects.using(alias)
+        .filter(user_id=PLACEHOLDER)
+        .order_by()
+        .values_list("self_check_id", "confidence", "due")
     )
 
 

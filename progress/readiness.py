@@ -228,11 +228,7 @@ class Report:
     rules: Rules
 
     def _by_exam_weight(self, figure: Callable[[DomainReadiness], float]) -> float:
-        """A domain figure averaged over the domains, each weighted by its share of the exam."""
-        total_weight = sum(domain.weight for domain in self.domains)
-        if not total_weight:
-            return 0.0
-        return sum(domain.weight * figure(domain) for domain in self.domains) / total_weight
+        return by_exam_weight((domain.weight, figure(domain)) for domain in self.domains)
 
     @property
     def weighted(self) -> float:
@@ -287,6 +283,16 @@ class Report:
     @property
     def due_reviews(self) -> int:
         return sum(domain.due_reviews for domain in self.domains)
+
+
+def by_exam_weight(figures: Iterable[tuple[int, float]]) -> float:
+    """A figure averaged over the domains, each weighted by its share of the exam: (weight,
+    figure) for each domain."""
+    pairs = list(figures)
+    total_weight = sum(weight for weight, _ in pairs)
+    if not total_weight:
+        return 0.0
+    return sum(weight * figure for weight, figure in pairs) / total_weight
 
 
 def readiness(done: float, total: int) -> float:

@@ -2,6 +2,7 @@
 known, with and without htmx."""
 
 import datetime
+import random
 import re
 
 import fsrs
@@ -54,6 +55,10 @@ def check_id(slug: str = FIRST_CHECK) -> int:
 # A fixed moment in the recent past: "three days ago" is then the same instant wherever a test
 # reads it, the tick it set up and the assertion alike.
 NOW = timezone.now()
+
+
+def words(text: str) -> list[str]:
+    return text.split()
 
 
 def days_ago(n: int) -> datetime.datetime:
@@ -369,6 +374,27 @@ def test_htmx_tick_in_phase_five_counts_that_phase(learner_client, learner):
     assert "1 of 8" in element_by_id(response.content, "phase-progress").text
     expected = weighted_percent({"core-ml": 1, "data-analysis": 1})
     assert f"{expected}%" in element_by_id(response.content, "header-readiness").text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_htmx_tick_answer_shows_the_figures_the_whole_page_shows(learner_client, learner, seed):
+    """The tick answer works its figures out without the plan or the memories; after any ticks,
+    they read as the phase page and its header do on the next load."""
+    make_plan(learner, days_ago=3)
+    chooser = random.Random(seed)
+    checks = list(SelfCheck.objects.current().select_related("phase"))
+    tick(learner, *(check.slug for check in chooser.sample(checks, chooser.randint(0, 20))))
+    check = chooser.choice(checks)
+
+    answer = learner_client.post(
+        toggle_url(check.slug), {"done": chooser.choice(["0", "1"])}, **HTMX
+    )
+    page = learner_client.get(phase_url(check.phase.slug))
+
+    for part in ("phase-progress", "header-readiness", f"check-{check.slug}"):
+        assert words(element_by_id(answer.content, part).text) == words(
+            element_by_id(page.content, part).text
+        ), part
 
 
 # A tick is the card's first review; confidence re-rates it

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from studyplan import caching
 from studyplan.caching import learner_syllabus
 
-from ..figures import learner_state
+from ..figures import check_figures, learner_state
 from ..models import Confidence
 from ..services.study import rate, set_done
 from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
@@ -70,15 +70,16 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    state = learner_state(request.user, today=timezone.localdate())
+    figures = check_figures(request.user, check)
     return render(
         request,
         "progress/phase.html#toggle-response",
+        # The header's figure reads overall.weighted_percent on every page.
         {
-            "row": state.row(check),
+            "row": figures.row,
             "phase": check.phase,
-            "progress": state.phases.get(check.phase.number),
-            "overall": state.report,
+            "progress": figures.progress,
+            "overall": figures,
         },
     )
 
@@ -99,5 +100,6 @@ def selfcheck_confidence(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return bad_request("Tick the self-check done before saying how well you know it.")
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    state = learner_state(request.user, today=timezone.localdate())
-    return render(request, "progress/phase.html#check-row", {"row": state.row(check)})
+    return render(
+        request, "progress/phase.html#check-row", {"row": check_figures(request.user, check).row}
+    )
