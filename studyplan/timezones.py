@@ -12,6 +12,7 @@ import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.middleware import get_user
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -70,10 +71,12 @@ class LearnerTimeZoneMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         # A thread serves many requests: never let the last learner's zone leak into this one.
         timezone.deactivate()
-        user = getattr(request, "user", None)
-        if user is not None:
+        if hasattr(request, "user"):
 
             def load() -> Any:
+                # The user itself, not AuthenticationMiddleware's lazy wrapper: a wrapper in a
+                # wrapper would make every read of request.user go through both.
+                user = get_user(request)
                 zone = learner_zone(user)
                 if zone is not None:
                     timezone.activate(zone)
