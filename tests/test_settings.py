@@ -104,3 +104,61 @@ def test_a_sqlite_connection_runs_in_wal_with_a_20_second_busy_timeout(tmp_path)
     assert result.returncode == 0, result.stderr
     # synchronous=NORMAL reads back as 1; the busy timeout is in milliseconds.
     assert result.stdout.split() == ["wal", "1", "20000", "IMMEDIATE"]
+
+
+PRINT_DATABASE = (
+    "import django; django.setup(); from django.conf import settings\n"
+    "database = settings.DATABASES['default']\n"
+    "print(database['CONN_HEALTH_CHECKS'], database['OPTIONS'].get('server_side_binding'),"
+    " database['OPTIONS'].get('prepare_threshold'))\n"
+)
+POSTGRES_URL = "postgres://learner:secret@db.example:5432/studyplan"
+
+
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({}, ["False", "True", "2"]),
+        ({"DJANGO_DB_PREPARE_THRESHOLD": ""}, ["False", "True", "None"]),
+        ({"DJANGO_DB_PREPARE_THRESHOLD": "5"}, ["False", "True", "5"]),
+        ({"DJANGO_CONN_HEALTH_CHECKS": "1"}, ["True", "True", "2"]),
+    ],
+    ids=["default", "never-prepare", "threshold-5", "health-checks"],
+)
+def test_postgresql_binds_on_the_server_and_prepares_after_two_runs(env, expected):
+    result = start(PRINT_DATABASE, DJANGO_DEBUG="1", DATABASE_URL=POSTGRES_URL, **env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == expected
+
+
+def test_sqlite_takes_no_postgresql_options(tmp_path):
+    result = start(PRINT_DATABASE, DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db'}")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "None", "None"]
+
+
+def prepared_statements(cursor) -> list[str]:
+    cursor.execute("SELECT statement FROM pg_prepared_statements")
+    return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="needs PostgreSQL (DATABASE_URL)",
+)
+@pytest.mark.django_db
+def test_a_postgresql_connection_prepares_a_statement_after_two_runs():
+    from django.db import connection
+
+    sql = "SELECT count(*) FROM auth_user WHERE id > %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [0])
+        cursor.execute(sql, [0])
+        prepared_after_two = prepared_statements(cursor)
+        cursor.execute(sql, [0])
+        prepared_after_three = prepared_statements(cursor)
+
+    assert not any("FROM auth_user WHERE id > $1" in statement for statement in prepared_after_two)
+    assert any("FROM auth_user WHERE id > $1" in statement for statement in prepared_after_three)
