@@ -115,6 +115,11 @@ class CheckRow:
         return _check_urls(self.check.slug)[1]
 
     @property
+    def confidence_label(self) -> str:
+        """The confidence the learner gave, in words; "" for none."""
+        return Confidence(self.confidence).label if self.confidence else ""
+
+    @property
     def confidence_choices(self) -> list[tuple[str, str, bool]]:
         return [
             (choice.value, choice.label, self.confidence == choice.value)
