@@ -629,6 +629,35 @@ def test_ticking_everything_in_week_one_and_never_reviewing_falls_under_the_bar_
     assert lagging_badges(response) == []
 
 
+def test_with_nothing_to_review_today_the_verdict_does_not_send_the_learner_to_review(
+    learner_client, learner
+):
+    make_plan(learner, exam_in=EXAM_IN)
+    tick(learner, *CORE_ML)  # just ticked: no card is due, nor worth reviewing again today
+
+    response = learner_client.get(DASHBOARD)
+
+    assert "Review today (0)" in element_by_id(response.content, "header-review").text
+    assert verdict(response).startswith("Not ready")
+    assert "today's review queue is empty" in verdict(response)
+    (line,) = with_class(response.content, "verdict")
+    assert not [link for link in descendants(line) if link.tag == "a"]
+
+
+def test_with_cards_due_the_verdict_links_to_todays_reviews(learner_client, learner):
+    make_plan(learner, exam_in=EXAM_IN)
+    tick(learner, *CORE_ML)
+    make_due(learner, *CORE_ML[:2])
+
+    response = learner_client.get(DASHBOARD)
+
+    assert "Review today (2)" in element_by_id(response.content, "header-review").text
+    assert verdict(response).endswith("rises with each review you know: review today.")
+    (line,) = with_class(response.content, "verdict")
+    links = [link for link in descendants(line) if link.tag == "a"]
+    assert [link.attrs["href"] for link in links] == [reverse("progress:review")]
+
+
 def test_reviewing_raises_predicted_recall_on_the_next_dashboard(
     learner_client, learner, ticked_in_week_one
 ):
