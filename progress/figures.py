@@ -261,7 +261,7 @@ def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
     plan, schedule, memory columns and recall, which a tick answer does not show."""
     content = learner_syllabus(user)
     row = CheckRow(check=check, done=False, confidence="")
-    ticks = _due_query(router.db_for_read(CheckOff)).rows(user.pk)
+    ticks = _tick_query(router.db_for_read(CheckOff), "due").rows(user.pk)
     for check_id, confidence, due in ticks:
         if check_id == check.id:
             row = CheckRow(check=check, done=True, confidence=confidence, due=due)
@@ -289,7 +289,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = _tick_query(router.db_for_read(CheckOff)).rows(user.pk)
+    ticks = _tick_query(router.db_for_read(CheckOff), *MEMORY_COLUMNS).rows(user.pk)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
     for check_id, confidence, *columns in ticks:
@@ -440,24 +440,13 @@ QUESTION = "question"
 
 
 @cache
-def _tick_query(alias: str) -> CompiledQuery:
-    """A learner's ticks, each with its memory."""
+def _tick_query(alias: str, *columns: str) -> CompiledQuery:
+    """A learner's ticks: each one's check and confidence, then ``columns``."""
     return CompiledQuery(
         CheckOff.objects.using(alias)
         .filter(user_id=PLACEHOLDER)
         .order_by()
-        .values_list("self_check_id", "confidence", *MEMORY_COLUMNS)
-    )
-
-
-@cache
-def _due_query(alias: str) -> CompiledQuery:
-    """A learner's ticks, each with its confidence and next due moment only."""
-    return CompiledQuery(
-        CheckOff.objects.using(alias)
-        .filter(user_id=PLACEHOLDER)
-        .order_by()
-        .values_list("self_check_id", "confidence", "due")
+        .values_list("self_check_id", "confidence", *columns)
     )
 
 
