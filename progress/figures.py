@@ -266,11 +266,8 @@ def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
         if check_id == check.id:
             row = CheckRow(check=check, done=True, confidence=confidence, due=due)
     done_by_domain, done_by_phase = _count_ticks(content, (check_id for check_id, *_ in ticks))
-    weighted = readiness.by_exam_weight(
-        (
-            domain.weight,
-            readiness.readiness(done_by_domain[domain.slug], content.domain_total(domain.slug)),
-        )
+    weighted = readiness.coverage(
+        (domain.weight, done_by_domain[domain.slug], content.domain_total(domain.slug))
         for domain in content.domains
     )
     number = check.phase.number

@@ -232,7 +232,7 @@ class Report:
 
     @property
     def weighted(self) -> float:
-        return self._by_exam_weight(lambda domain: domain.readiness)
+        return coverage((domain.weight, domain.done, domain.total) for domain in self.domains)
 
     @property
     def weighted_percent(self) -> int:
@@ -293,6 +293,12 @@ def by_exam_weight(figures: Iterable[tuple[int, float]]) -> float:
     if not total_weight:
         return 0.0
     return sum(weight * figure for weight, figure in pairs) / total_weight
+
+
+def coverage(domains: Iterable[tuple[int, int, int]]) -> float:
+    """Exam-weighted coverage: each domain's share of its self-checks done, weighted by its share
+    of the exam; (weight, done, total) for each domain."""
+    return by_exam_weight((weight, readiness(done, total)) for weight, done, total in domains)
 
 
 def readiness(done: float, total: int) -> float:
