@@ -53,24 +53,20 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
     ``now``); a question missed again comes back to the queue from scratch. One statement
     however many: the number made."""
     first = memory.first_review(Rating.Again, now, fsrs())
-    cards = {
-        item.question_id: QuestionCard(
-            user=user,
-            question_id=item.question_id,
-            chosen=item.chosen,
-            missed_at=now,
-            right_in_a_row=0,
-            left_at=None,
-            state=first.state,
-            stability=first.stability,
-            difficulty=first.difficulty,
-            due=first.due,
-            last_review=first.last_review,
-            reviews=1,
-        )
-        for item in items
-        if item.is_correct is False and item.chosen is not None
-    }
+    cards: dict[int, QuestionCard] = {}
+    for item in items:
+        if item.is_correct is False and item.chosen is not None:
+            card = QuestionCard(
+                user=user,
+                question_id=item.question_id,
+                chosen=item.chosen,
+                missed_at=now,
+                right_in_a_row=0,
+                left_at=None,
+                reviews=0,
+            )
+            card.remember(first)
+            cards[item.question_id] = card
     if cards:
         QuestionCard.objects.bulk_create(
             cards.values(),
