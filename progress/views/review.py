@@ -116,8 +116,7 @@ def _review_page(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "card": card,
         "choices": card.choices(now) if card else [],
-        "review_count": len(queue),
-        "review_due": len(queue),
+        "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
     }
     if request.htmx:
