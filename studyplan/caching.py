@@ -11,7 +11,9 @@ What is cached:
   progress version, the day and the content version, so every server computes the same key for
   the same state. Every write
   to a learner's rows goes through a service decorated with ``@moves_learner``, which moves the
-  progress version after a change: a write path cannot forget to invalidate.
+  progress version after a change: a write path cannot forget to invalidate. A service whose
+  write is one statement may instead hand it to ``write_retiring``, which moves the version in
+  the same statement where the engine allows.
 
 A cached page is the same for every request of one learner on one day. The one way a
 per-request value reaches it is ``PER_REQUEST``: the page is rendered with a placeholder for each
@@ -21,7 +23,7 @@ page carrying one-off messages is not cached at all.
 
 import datetime
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
@@ -107,17 +109,45 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def learner_changed(user_id: int) -> None:
-    """Retire every cached page of this learner, on every server."""
+def _retire_sql() -> str:
     from progress.models import StudyPlan
 
-    # One plain statement: this runs on every tick, the hottest write in the app.
+    return (
+        f"UPDATE {StudyPlan._meta.db_table} "
+        "SET progress_version = progress_version + 1 WHERE user_id = %s"
+    )
+
+
+def learner_changed(user_id: int) -> None:
+    """Retire every cached page of this learner, on every server."""
+    # One plain statement: this runs on every write of a learner's rows.
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {StudyPlan._meta.db_table} "
-            "SET progress_version = progress_version + 1 WHERE user_id = %s",
-            [user_id],
-        )
+        cursor.execute(_retire_sql(), [user_id])
+
+
+def write_retiring(user_id: int, sql: str, params: Sequence[Any]) -> bool:
+    """Run ``sql``, one INSERT, UPDATE or DELETE of this learner's rows, and retire their cached
+    pages when it changed a row, atomically. True when it changed a row.
+
+    On PostgreSQL the two are one statement (a data-modifying WITH), run in autocommit: one round
+    trip to the database instead of four (begin, write, retire, commit). This is the tick, the
+    hottest write in the app. Elsewhere it is ``moves_learner``'s transaction."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH changed AS ({sql} RETURNING 1), "
+                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)) "
+                "SELECT count(*) FROM changed",
+                [*params, user_id],
+            )
+            row = cursor.fetchone()
+        return bool(row and row[0])
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        changed = cursor.rowcount > 0
+        if changed:
+            learner_changed(user_id)
+    return changed
 
 
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:

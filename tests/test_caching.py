@@ -17,12 +17,13 @@ from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import ContentVersion, Phase, Question, SelfCheck, Topic
 from progress.figures import learner_state
-from progress.models import CheckOff
+from progress.models import CheckOff, StudyPlan
 from progress.services.study import set_done
 from studyplan import caching
 from studyplan.auth import LearnerBackend
@@ -113,6 +114,33 @@ def test_a_tick_written_by_another_server_retires_the_cached_page(learner_client
     )
 
     assert "1 of 42 self-checks done" in page_text(learner_client.get(DASHBOARD).content)
+
+
+@pytest.mark.django_db
+def test_a_tick_moves_the_progress_version_only_when_it_changes_a_row(learner):
+    make_plan(learner)
+    check = SelfCheck.objects.get(slug="p1-backprop").pk
+
+    def version() -> int:
+        return StudyPlan.objects.get(user=learner).progress_version
+
+    start = version()
+    with CaptureQueriesContext(connection) as queries:
+        assert set_done(user=learner, self_check_id=check, done=True) is True
+    assert version() == start + 1
+    assert set_done(user=learner, self_check_id=check, done=True) is False  # already ticked
+    assert version() == start + 1
+    assert set_done(user=learner, self_check_id=check, done=False) is True
+    assert version() == start + 2
+    assert set_done(user=learner, self_check_id=check, done=False) is False
+    assert version() == start + 2
+    assert not CheckOff.objects.filter(user=learner).exists()
+    # On PostgreSQL the write and the retirement are one statement, one round trip.
+    statements = [query["sql"].split()[0].upper() for query in queries]
+    if connection.vendor == "postgresql":
+        assert statements == ["WITH"]
+    else:
+        assert "INSERT" in statements and "UPDATE" in statements
 
 
 @pytest.mark.django_db

@@ -3,54 +3,52 @@
 import datetime
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 
-from studyplan.caching import moves_learner
+from studyplan.caching import moves_learner, write_retiring
 
 from .. import memory
 from ..figures import fsrs
 from ..models import CheckOff, Confidence
 
 
-@moves_learner
 def set_done(
     *, user: Any, self_check_id: int, done: bool, now: datetime.datetime | None = None
 ) -> bool:
     """Tick or untick; saying the same thing twice changes nothing. True when a row changed.
 
-    Each is one statement that reports whether it changed a row: the unique constraint on
-    (user, self-check) makes a repeated tick insert nothing, with no read first. A tick is the
-    card's first review, rated "knew it" (FSRS's Good).
+    Each is one statement that reports whether it changed a row, handed to
+    studyplan.caching.write_retiring with the retirement of the learner's cached pages: the
+    unique constraint on (user, self-check) makes a repeated tick insert nothing, with no read
+    first. A tick is the card's first review, rated "knew it" (FSRS's Good).
     """
     table = CheckOff._meta.db_table
-    with connection.cursor() as cursor:
-        if done:
-            now = now or timezone.now()
-            first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
-            cursor.execute(
-                f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
-                "stability, difficulty, due, last_review, reviews) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
-                "ON CONFLICT (user_id, self_check_id) DO NOTHING",
-                [
-                    user.pk,
-                    self_check_id,
-                    now,
-                    Confidence.UNRATED,
-                    first.state,
-                    first.stability,
-                    first.difficulty,
-                    first.due,
-                    first.last_review,
-                ],
-            )
-        else:
-            cursor.execute(
-                f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
-                [user.pk, self_check_id],
-            )
-        return cursor.rowcount > 0
+    if not done:
+        return write_retiring(
+            user.pk,
+            f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
+            [user.pk, self_check_id],
+        )
+    now = now or timezone.now()
+    first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
+    return write_retiring(
+        user.pk,
+        f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
+        "stability, difficulty, due, last_review, reviews) "
+        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
+        "ON CONFLICT (user_id, self_check_id) DO NOTHING",
+        [
+            user.pk,
+            self_check_id,
+            now,
+            Confidence.UNRATED,
+            first.state,
+            first.stability,
+            first.difficulty,
+            first.due,
+            first.last_review,
+        ],
+    )
 
 
 @moves_learner
