@@ -184,6 +184,13 @@ IPWARE_STRICT = False
 # stale, but a logged-out session may live on in another process's memory (`check --deploy`
 # warns when debug is off).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# The pieces of htmx answers, by the state they show, in each process's memory with either
+# (studyplan.caching.shared_fragment): a few thousand pieces of about a kilobyte at most.
+FRAGMENTS_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "studyplan-fragments",
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -199,13 +206,15 @@ if REDIS_URL:
             "LOCATION": "studyplan-pages",
             "OPTIONS": {"MAX_ENTRIES": 500},
         },
+        "fragments": FRAGMENTS_CACHE,
     }
 else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "studyplan",
-        }
+        },
+        "fragments": FRAGMENTS_CACHE,
     }
 
 # Sessions in the database, read through the cache: no query on a cache hit, and logging out,

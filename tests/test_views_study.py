@@ -7,6 +7,9 @@ import re
 
 import fsrs
 import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -19,9 +22,9 @@ from progress import memory
 from progress.models import CheckOff
 from progress.services.review import review_check
 from progress.services.study import set_done
-from studyplan.caching import content_changed
+from studyplan.caching import PER_REQUEST, content_changed
 from tests.factories import UserFactory, make_plan, tick
-from tests.html import element_by_id, elements
+from tests.html import element_by_id, elements, without_csrf
 
 pytestmark = pytest.mark.django_db
 
@@ -395,6 +398,79 @@ def test_htmx_tick_answer_shows_the_figures_the_whole_page_shows(learner_client,
         assert words(element_by_id(answer.content, part).text) == words(
             element_by_id(page.content, part).text
         ), part
+
+
+# The pieces of a tick answer are kept by the state they show and shared between learners
+
+
+def browser_of(user) -> Client:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def htmx_untick(client: Client) -> str:
+    """Untick the first check with htmx, as the page's script does: the token in the header."""
+    page = client.get(phase_url())
+    token = re.search(r'"x-csrftoken": "([^"]+)"', page.text).group(1)
+    response = client.post(toggle_url(), {"done": "0"}, HTTP_X_CSRFTOKEN=token, **HTMX)
+    assert response.status_code == 200
+    return response.text
+
+
+def form_token(answer: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', answer).group(1)
+
+
+def test_a_tick_answer_from_memory_reads_as_a_fresh_one_with_a_working_token_of_its_own(learner):
+    other = UserFactory()
+    for user in (learner, other):
+        tick(user, FIRST_CHECK)
+    first, second = browser_of(learner), browser_of(other)
+
+    filled = htmx_untick(first)
+    from_memory = htmx_untick(second)  # the same state: the same pieces, from memory
+    assert len(caches["fragments"]._cache) >= 3  # type: ignore[attr-defined]
+    tick(other, FIRST_CHECK)
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    fresh = htmx_untick(second)
+
+    assert without_csrf(from_memory) == without_csrf(fresh) == without_csrf(filled)
+    for placeholder, _ in PER_REQUEST.values():
+        assert placeholder not in from_memory
+    # Each answer's token is its own browser's: a plain post with it is let through.
+    assert form_token(from_memory) != form_token(filled)
+    ticked = second.post(
+        toggle_url(), {"done": "1", "csrfmiddlewaretoken": form_token(from_memory)}
+    )
+    assert ticked.status_code == 302
+    assert CheckOff.objects.filter(user=other, self_check__slug=FIRST_CHECK).exists()
+
+
+def test_a_tick_answer_never_shows_another_learners_figures(learner_client, learner):
+    tick(learner, "p1-backprop", "p1-fusion-tradeoff")
+    mine = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    other = UserFactory()
+    theirs = browser_of(other)
+    theirs.handler.enforce_csrf_checks = False
+    answer = theirs.post(toggle_url(), {"done": "1"}, **HTMX)
+
+    assert "3 of 7" in element_by_id(mine.content, "phase-progress").text
+    assert "1 of 7" in element_by_id(answer.content, "phase-progress").text
+    expected = weighted_percent({"core-ml": 1})
+    assert f"{expected}%" in element_by_id(answer.content, "header-readiness").text
+
+
+def test_a_content_edit_shows_in_the_next_tick_answer(learner_client):
+    learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
+    check = SelfCheck.objects.get(slug=FIRST_CHECK)
+    check.prompt = "Why do residual connections keep gradients alive? (edited)"
+    check.save()  # an admin save: the content version moves
+
+    answer = learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
+
+    assert "(edited)" in element_by_id(answer.content, f"check-{FIRST_CHECK}").text
 
 
 # A tick is the card's first review; confidence re-rates it

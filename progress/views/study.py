@@ -2,15 +2,15 @@
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from studyplan import caching
-from studyplan.caching import learner_syllabus
+from studyplan.caching import learner_syllabus, shared_fragment
 
-from ..figures import check_figures, learner_state
+from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
 from ..services.study import rate, set_done
 from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
@@ -71,16 +71,23 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if not request.htmx:
         return redirect(back_to_check(request, check))
     figures = check_figures(request.user, check)
-    return render(
-        request,
-        "progress/phase.html#toggle-response",
-        # The header's figure reads overall.weighted_percent on every page.
-        {
-            "row": figures.row,
-            "phase": check.phase,
-            "progress": figures.progress,
-            "overall": figures,
-        },
+    # The row, and out of band the phase's count and the header's figure: each a fragment shared
+    # by every learner in the state it shows.
+    return HttpResponse(
+        row_fragment(request, figures.row)
+        + shared_fragment(
+            request,
+            "progress/phase.html#phase-progress",
+            {"progress": figures.progress, "oob": True},
+            state=figures.progress.shown,
+        )
+        + shared_fragment(
+            request,
+            "base.html#header-readiness",
+            # The header's figure reads overall.weighted_percent on every page.
+            {"overall": figures, "oob": True},
+            state=(figures.weighted_percent,),
+        )
     )
 
 
@@ -100,6 +107,13 @@ def selfcheck_confidence(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return bad_request("Tick the self-check done before saying how well you know it.")
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    return render(
-        request, "progress/phase.html#check-row", {"row": check_figures(request.user, check).row}
+    return HttpResponse(row_fragment(request, check_figures(request.user, check).row))
+
+
+def row_fragment(request: HtmxHttpRequest, row: CheckRow) -> str:
+    return shared_fragment(
+        request,
+        "progress/phase.html#check-row",
+        {"row": row},
+        state=(*row.shown, bool(request.htmx)),
     )
