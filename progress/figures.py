@@ -267,12 +267,20 @@ class CheckFigures:
     weighted_percent: int
 
 
-def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
-    """The figures a tick answer shows, from the learner's ticks alone: none of learner_state's
-    plan, schedule, memory columns and recall, which a tick answer does not show."""
+def ticks_query(check: CheckInfo) -> CompiledQuery:
+    """A learner's ticks as check_figures counts them: each one's check and confidence, and the
+    due moment of ``check``'s tick alone."""
+    return _tick_query(router.db_for_read(CheckOff), due_of=check.id)
+
+
+def check_figures(user: Any, check: CheckInfo, ticks: list[Any] | None = None) -> CheckFigures:
+    """The figures a tick answer shows, from the learner's ticks alone (``ticks``, from
+    ticks_query, when the caller has them): none of learner_state's plan, schedule, memory
+    columns and recall, which a tick answer does not show."""
     content = learner_syllabus(user)
     row = CheckRow(check=check, done=False, confidence="")
-    ticks = _tick_query(router.db_for_read(CheckOff), due_of=check.id).rows(user.pk)
+    if ticks is None:
+        ticks = ticks_query(check).rows(user.pk)
     for check_id, confidence, due in ticks:
         if check_id == check.id:
             row = CheckRow(check=check, done=True, confidence=confidence, due=due)

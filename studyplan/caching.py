@@ -47,6 +47,8 @@ from django.utils.translation import get_language
 from phases import snapshot
 from phases.models import ContentVersion, Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 
+from .compiled import CompiledQuery
+
 DASHBOARD_TTL = 24 * 60 * 60  # a day: the key changes with the day anyway
 
 # Per-request values allowed into a cached page: context name -> (placeholder, how to fill it).
@@ -133,29 +135,41 @@ def learner_changed(user_id: int) -> None:
         cursor.execute(_retire_sql(), [user_id])
 
 
-def write_retiring(user_id: int, sql: str, params: Sequence[Any]) -> bool:
+def write_retiring(
+    user_id: int, sql: str, params: Sequence[Any], *, reading: CompiledQuery | None = None
+) -> tuple[bool, list[Any]]:
     """Run ``sql``, one INSERT, UPDATE or DELETE of this learner's rows, and retire their cached
-    pages when it changed a row, atomically. True when it changed a row.
+    pages when it changed a row, atomically. Returns whether it changed a row and, with
+    ``reading`` (a compiled query of the learner's rows), that query's rows as they stood just
+    before the write.
 
-    On PostgreSQL the two are one statement (a data-modifying WITH), run in autocommit: one round
-    trip to the database instead of four (begin, write, retire, commit). This is the tick, the
-    hottest write in the app. Elsewhere it is ``moves_learner``'s transaction."""
+    On PostgreSQL all of it is one statement (a data-modifying WITH, whose parts all see the rows
+    as they were), run in autocommit: one round trip to the database instead of four or five
+    (begin, read, write, retire, commit). This is the tick, the hottest write in the app.
+    Elsewhere it is ``moves_learner``'s transaction, the read first."""
     if connection.vendor == "postgresql":
+        read_sql, read_params = reading.bound(user_id) if reading else ("SELECT", [])
         with connection.cursor() as cursor:
             cursor.execute(
                 f"WITH changed AS ({sql} RETURNING 1), "
-                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)) "
-                "SELECT count(*) FROM changed",
-                [*params, user_id],
+                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)), "
+                f"before AS ({read_sql}) "
+                # One row however many the read finds (none: a row of nulls).
+                "SELECT (SELECT count(*) FROM changed), before.* "
+                "FROM (SELECT) AS one LEFT JOIN before ON true",
+                [*params, user_id, *read_params],
             )
-            row = cursor.fetchone()
-        return bool(row and row[0])
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        changed = cursor.rowcount > 0
+            rows = cursor.fetchall()
+        before = [row[1:] for row in rows if row[1:] and row[1] is not None]
+        return rows[0][0] > 0, reading.converted(before) if reading else []
+    with transaction.atomic():
+        before = reading.rows(user_id) if reading else []
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            changed = cursor.rowcount > 0
         if changed:
             learner_changed(user_id)
-    return changed
+    return changed, before
 
 
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:

@@ -33,16 +33,24 @@ class CompiledQuery:
         select = self.compiler.select[: self.compiler.col_count]
         self.converters = self.compiler.get_converters([column[0] for column in select])
 
-    def rows(self, value: Any) -> list[Any]:
+    def bound(self, value: Any) -> tuple[str, list[Any]]:
+        """The SQL and its parameters for ``value``, to run as part of a larger statement."""
         params = list(self.params)
         for slot in self.slots:
             params[slot] = value
-        with connections[self.alias].cursor() as cursor:
-            cursor.execute(self.sql, params)
-            rows: Any = cursor.fetchall()
+        return self.sql, params
+
+    def converted(self, rows: Any) -> list[Any]:
+        """Rows of this query as the database returned them, converted."""
         if self.converters:
-            rows = list(self.compiler.apply_converters(rows, self.converters))
-        return rows
+            rows = self.compiler.apply_converters(rows, self.converters)
+        return list(rows)
+
+    def rows(self, value: Any) -> list[Any]:
+        sql, params = self.bound(value)
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(sql, params)
+            return self.converted(cursor.fetchall())
 
 
 class CompiledInstanceQuery(CompiledQuery):

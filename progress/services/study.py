@@ -5,10 +5,12 @@ from typing import Any
 
 from django.utils import timezone
 
+from phases.snapshot import CheckInfo
 from studyplan.caching import moves_learner, write_retiring
+from studyplan.compiled import CompiledQuery
 
 from .. import memory
-from ..figures import fsrs
+from ..figures import fsrs, ticks_query
 from ..models import CheckOff, Confidence
 
 
@@ -22,15 +24,48 @@ def set_done(
     unique constraint on (user, self-check) makes a repeated tick insert nothing, with no read
     first. A tick is the card's first review, rated "knew it" (FSRS's Good).
     """
+    now = now or timezone.now()
+    first = _first_review(now) if done else None
+    changed, _ = _write(user, self_check_id, now, first, reading=None)
+    return changed
+
+
+def set_done_reading_ticks(
+    *, user: Any, check: CheckInfo, done: bool, now: datetime.datetime | None = None
+) -> list[Any]:
+    """set_done, and the learner's ticks as they stand after it, as check_figures counts them:
+    read in the same statement as the write on PostgreSQL, one round trip for the tick answer."""
+    now = now or timezone.now()
+    first = _first_review(now) if done else None
+    _, before = _write(user, check.id, now, first, reading=ticks_query(check))
+    ticks = {row[0]: row for row in before}
+    if first is None:
+        ticks.pop(check.id, None)
+    elif check.id not in ticks:
+        ticks[check.id] = (check.id, Confidence.UNRATED, first.due)
+    return list(ticks.values())
+
+
+def _first_review(now: datetime.datetime) -> memory.Memory:
+    return memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
+
+
+def _write(
+    user: Any,
+    self_check_id: int,
+    now: datetime.datetime,
+    first: memory.Memory | None,
+    reading: CompiledQuery | None,
+) -> tuple[bool, list[Any]]:
+    """Tick at ``now``, the card's ``first`` review, or (with None) untick."""
     table = CheckOff._meta.db_table
-    if not done:
+    if first is None:
         return write_retiring(
             user.pk,
             f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
             [user.pk, self_check_id],
+            reading=reading,
         )
-    now = now or timezone.now()
-    first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
     return write_retiring(
         user.pk,
         f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
@@ -48,6 +83,7 @@ def set_done(
             first.due,
             first.last_review,
         ],
+        reading=reading,
     )
 
 

@@ -12,7 +12,7 @@ from studyplan.caching import learner_syllabus, shared_fragment
 
 from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
-from ..services.study import rate, set_done
+from ..services.study import rate, set_done, set_done_reading_ticks
 from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
 
 
@@ -67,10 +67,11 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     wanted = request.POST.get("done")
     if wanted not in ("0", "1"):
         return bad_request("Say done=1 to tick this self-check or done=0 to untick it.")
-    set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
     if not request.htmx:
+        set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
         return redirect(back_to_check(request, check))
-    figures = check_figures(request.user, check)
+    ticks = set_done_reading_ticks(user=request.user, check=check, done=wanted == "1")
+    figures = check_figures(request.user, check, ticks)
     # The row, and out of band the phase's count and the header's figure: each a fragment shared
     # by every learner in the state it shows.
     return HttpResponse(
