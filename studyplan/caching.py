@@ -141,12 +141,14 @@ def write_retiring(
     """Run ``sql``, one INSERT, UPDATE or DELETE of this learner's rows, and retire their cached
     pages when it changed a row, atomically. Returns whether it changed a row and, with
     ``reading`` (a compiled query of the learner's rows), that query's rows as they stood just
-    before the write.
+    before the write or just after it: the caller applies its own write to them, so that write
+    must give the same rows applied twice (as a tick or an untick does).
 
     On PostgreSQL all of it is one statement (a data-modifying WITH, whose parts all see the rows
-    as they were), run in autocommit: one round trip to the database instead of four or five
-    (begin, read, write, retire, commit). This is the tick, the hottest write in the app.
-    Elsewhere it is ``moves_learner``'s transaction, the read first."""
+    as they were before it), run in autocommit: one round trip to the database instead of four or
+    five (begin, write, retire, commit, read). This is the tick, the hottest write in the app.
+    Elsewhere it is ``moves_learner``'s transaction, and the read comes after the commit, not
+    holding SQLite's write lock."""
     if connection.vendor == "postgresql":
         read_sql, read_params = reading.bound(user_id) if reading else ("SELECT", [])
         with connection.cursor() as cursor:
@@ -163,13 +165,12 @@ def write_retiring(
         before = [row[1:] for row in rows if row[1:] and row[1] is not None]
         return rows[0][0] > 0, reading.converted(before) if reading else []
     with transaction.atomic():
-        before = reading.rows(user_id) if reading else []
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             changed = cursor.rowcount > 0
         if changed:
             learner_changed(user_id)
-    return changed, before
+    return changed, reading.rows(user_id) if reading else []
 
 
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:

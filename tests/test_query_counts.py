@@ -46,8 +46,8 @@ def preview_query() -> dict[str, str]:
 # (studyplan.caching.moves_learner): inside a test's own transaction, a savepoint and its release.
 WRITE = 2
 # A tick writes its row and retires the learner's cached pages (studyplan.caching.write_retiring),
-# and with htmx reads the learner's ticks as they stood: one statement on PostgreSQL; elsewhere
-# the read, the write and, when it changed a row, the retirement, in a transaction.
+# and with htmx reads the learner's ticks: one statement on PostgreSQL; elsewhere the write and,
+# when it changed a row, the retirement, in a transaction, then the read.
 ONE_STATEMENT = connection.vendor == "postgresql"
 TICK = 1 if ONE_STATEMENT else 2 + WRITE
 TICK_CHANGING_NOTHING = 1 if ONE_STATEMENT else 1 + WRITE

@@ -34,11 +34,13 @@ def set_done_reading_ticks(
     *, user: Any, check: CheckInfo, done: bool, now: datetime.datetime | None = None
 ) -> list[Any]:
     """set_done, and the learner's ticks as they stand after it, as check_figures counts them:
-    read in the same statement as the write on PostgreSQL, one round trip for the tick answer."""
+    read in the same statement as the write on PostgreSQL, one round trip for the tick answer.
+    The read may come just before the write or just after (studyplan.caching.write_retiring):
+    the tick is applied to what it finds either way."""
     now = now or timezone.now()
     first = _first_review(now) if done else None
-    _, before = _write(user, check.id, now, first, reading=ticks_query(check))
-    ticks = {row[0]: row for row in before}
+    _, read = _write(user, check.id, now, first, reading=ticks_query(check))
+    ticks = {row[0]: row for row in read}
     if first is None:
         ticks.pop(check.id, None)
     elif check.id not in ticks:
