@@ -3,7 +3,7 @@
 Builds two throwaway databases per engine (10 and 10,000 learners with plans and about 40 ticks
 each, created in bulk), on SQLite and on PostgreSQL, and serves each under gunicorn (2 workers,
 production settings, DEBUG off) twice: with the per-process cache and with Redis (REDIS_URL:
-sessions and cached pages), so four set-ups share the databases of their engine. Logs one
+cached pages), so four set-ups share the databases of their engine. Logs one
 measured learner in on every server and loads /healthz, the dashboard, a phase page and an HTMX
 tick that alternates done/not done over loopback with wrk (or a Python client when wrk is
 missing). Prints one table per set-up (throughput, p50/p95 latency, query counts), checks the
@@ -18,7 +18,7 @@ afterwards; needs root), with two databases created for the run and dropped afte
 PostgreSQL DATABASE_URL the two databases are created next to the named one instead
 (NAME_bench_10, NAME_bench_10000; the role needs CREATEDB), so the named database is never
 filled with 10,000 fake learners. Redis: a redis-server of our own on a free port, one Redis
-database per server, so no set-up reads another's pages or sessions. When PostgreSQL or Redis
+database per server, so no set-up reads another's cached pages. When PostgreSQL or Redis
 cannot be started, the bench says why and measures the set-ups it can.
 """
 
@@ -904,7 +904,7 @@ def main() -> int:
             for size in SIZES:
                 envs[setup, size] = databases_env[setup.engine, size]
                 if setup.cache == REDIS and redis_url:
-                    # A Redis database per server: no set-up reads another's pages or sessions.
+                    # A Redis database per server: no set-up reads another's cached pages.
                     envs[setup, size] = envs[setup, size] | {
                         "REDIS_URL": redis_database(redis_url, next(redis_numbers))
                     }
@@ -971,7 +971,7 @@ def main() -> int:
     print(f"\ntotal run time {elapsed:.0f} s")
     engines = " and ".join(versions[engine] for engine in databases)
     caches = "a per-process cache (LocMemCache)" + (
-        f" and with {versions[REDIS]} (REDIS_URL: sessions and cached pages)" if redis_url else ""
+        f" and with {versions[REDIS]} (REDIS_URL: cached pages)" if redis_url else ""
     )
     external = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
     write_docs(

@@ -6,7 +6,8 @@
   HTML page answers 500. Tagged SERVING, which collectstatic does not run, so collectstatic can
   still write the manifest; gunicorn runs no checks, so studyplan/wsgi.py calls
   ``refuse_to_serve``.
-- studyplan.W001 (deploy): with debug off and no shared cache, sessions are cached per process.
+- (studyplan.W001, sessions cached per process, is gone: sessions are read from the database
+  with the learner on every request, studyplan.sessions.)
 - studyplan.W002 (deploy): with debug off, SITE_URL (the links in reminder emails) must be an
   https address that is not loopback.
 """
@@ -28,10 +29,6 @@ MAIL_GOES_NOWHERE = {
     "django.core.mail.backends.locmem.EmailBackend",
     "django.core.mail.backends.dummy.EmailBackend",
     "django.core.mail.backends.filebased.EmailBackend",
-}
-PER_PROCESS_CACHES = {
-    "django.core.cache.backends.locmem.LocMemCache",
-    "django.core.cache.backends.dummy.DummyCache",
 }
 
 
@@ -81,20 +78,6 @@ def static_manifest_exists(app_configs: Any = None, **kwargs: Any) -> list[check
             hint="Run `python manage.py collectstatic --noinput` (with the same "
             "DJANGO_STATIC_ROOT) before migrate and before starting the server.",
             id="studyplan.E002",
-        )
-    ]
-
-
-@checks.register(checks.Tags.caches, deploy=True)
-def sessions_are_shared(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
-    if settings.DEBUG or settings.CACHES["default"]["BACKEND"] not in PER_PROCESS_CACHES:
-        return []
-    return [
-        checks.Warning(
-            "Sessions are cached in each process's memory: with several gunicorn workers or "
-            "servers, a session ended by logging out can live on in another process's cache.",
-            hint="Set REDIS_URL (docs/deploy.md), or serve from a single process.",
-            id="studyplan.W001",
         )
     ]
 

@@ -16,20 +16,27 @@ from django.db.models.query import get_related_populators  # type: ignore[attr-d
 # Stands in for the learner's id while a query is compiled. Inside a 32-bit integer's range:
 # PostgreSQL's integer ids refuse larger values (Django would compile the lookup to "no rows").
 PLACEHOLDER = -2_031_415_926
+# Stands in for a text value, such as a session key.
+TEXT_PLACEHOLDER = "compiled-query-placeholder"
 
 
 class CompiledQuery:
-    """A queryset filtered on ``PLACEHOLDER``, compiled once; ``rows(value)`` runs it for a
-    value. Rows come as tuples in the queryset's select order, converted."""
+    """A queryset filtered on ``PLACEHOLDER`` (or ``TEXT_PLACEHOLDER``), compiled once;
+    ``rows(value)`` runs it for a value. Rows come as tuples in the queryset's select order,
+    converted."""
 
     def __init__(self, queryset: Any) -> None:
         self.alias = queryset.db
         self.compiler = queryset.query.get_compiler(using=self.alias)
         self.sql, params = self.compiler.as_sql()
         self.params = list(params)
-        self.slots = [index for index, param in enumerate(self.params) if param == PLACEHOLDER]
+        self.slots = [
+            index
+            for index, param in enumerate(self.params)
+            if param in (PLACEHOLDER, TEXT_PLACEHOLDER)
+        ]
         if not self.slots:
-            raise ValueError("the queryset does not filter on PLACEHOLDER")
+            raise ValueError("the queryset does not filter on a placeholder")
         select = self.compiler.select[: self.compiler.col_count]
         self.converters = self.compiler.get_converters([column[0] for column in select])
 

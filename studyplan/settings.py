@@ -217,10 +217,10 @@ else:
         "fragments": FRAGMENTS_CACHE,
     }
 
-# Sessions in the database, read through the cache: no query on a cache hit, and logging out,
-# changing the password or deleting the account deletes the session, so a copied cookie stops
-# working. `clearsessions` removes expired ones (docs/deploy.md).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions in the database, each row loaded with its learner in the one query a request makes
+# (studyplan.sessions): logging out, changing the password or deleting the account deletes the
+# session, so a copied cookie stops working everywhere. `clearsessions` removes expired ones.
+SESSION_ENGINE = "studyplan.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 
 # Only our own files: htmx is served from our static files, the CSS too, the chart is inline SVG

@@ -18,6 +18,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
+from .sessions import loading_user_of
+
 # In the IANA list on a Debian machine but no place a learner lives: "localtime" is the server's
 # own setting, "Factory" a placeholder zone with no offset of its own.
 NOT_PLACES = frozenset({"localtime", "Factory", "posixrules"})
@@ -76,7 +78,8 @@ class LearnerTimeZoneMiddleware:
             def load() -> Any:
                 # The user itself, not AuthenticationMiddleware's lazy wrapper: a wrapper in a
                 # wrapper would make every read of request.user go through both.
-                user = get_user(request)
+                with loading_user_of(request.session):
+                    user = get_user(request)
                 zone = learner_zone(user)
                 if zone is not None:
                     timezone.activate(zone)

@@ -17,7 +17,7 @@ import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.apps import apps
 from django.contrib.admin.models import CHANGE, LogEntry
-from django.contrib.auth import get_user_model
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import connection
 from django.db.models import ForeignObjectRel, Model
@@ -33,6 +33,7 @@ from progress.services.account import RESULT_WITHHELD, export_learner
 from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.review import review_check
 from progress.services.study import rate
+from studyplan.sessions import SessionStore
 from tests.factories import (
     PASSWORD,
     UserFactory,
@@ -128,6 +129,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     ],
     "axes.AccessFailureLog": lambda export: _axes(export, "failed_login_log"),
     "axes.AccessLog": lambda export: _axes(export, "login_log"),
+    "studyplan.LearnerSession": lambda export: export["sessions"],
 }
 
 # Columns the export carries under another name, or leaves out on purpose.
@@ -146,6 +148,9 @@ WITHHELD = {
     "auth.User": {"password"},
     # The dashboard cache's counter: a number the tracker keeps for itself, not about them.
     "progress.StudyPlan": {"progress_version"},
+    # The session's contents (who is logged in, a hash of the password): the key itself is the
+    # primary key, never exported either, for it is a credential.
+    "studyplan.LearnerSession": {"session_data"},
 }
 
 
@@ -219,6 +224,11 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
     submit(user=user, attempt=mock, now=now + datetime.timedelta(minutes=5))
 
     _log_in_and_fail(user.username, address=address)
+    # And still logged in on another device: a session (written as login writes it, without
+    # login's signals, which django-axes would log a second time).
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session.save()
     return user
 
 

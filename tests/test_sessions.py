@@ -1,16 +1,19 @@
 """Sessions end on the server: a session cookie copied before logging out, changing the password
-or deleting the account stops working, whatever the cache holds (cached_db sessions)."""
+or deleting the account stops working, whatever the cache holds; and a session is read with its
+learner in one query (studyplan.sessions)."""
+
+import datetime
 
 import pytest
-from django.contrib.sessions.backends import cached_db
-from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from tests.factories import PASSWORD, UserFactory
+from studyplan.models import LearnerSession
+from tests.factories import PASSWORD, UserFactory, make_plan
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +45,7 @@ def test_a_cookie_copied_before_logout_no_longer_downloads_the_export(syllabus):
     owner.post(reverse("logout"))
 
     assert_sent_to_log_in(thief)
-    assert not Session.objects.filter(session_key=key).exists()
+    assert not LearnerSession.objects.filter(session_key=key).exists()
     # Nor from the database once the cache has forgotten it.
     cache.clear()
     assert_sent_to_log_in(thief)
@@ -94,15 +97,43 @@ def queries_for(client: Client, path: str) -> int:
     return len(queries)
 
 
-def test_a_session_in_the_cache_costs_no_query(syllabus):
+def test_a_session_row_names_the_learner_it_logs_in(syllabus):
     learner = UserFactory()
     owner, _ = logged_in_pair(learner.username)
-    key = owner.cookies["sessionid"].value
 
-    from_cache = queries_for(owner, EXPORT)
-    cache.delete(cached_db.KEY_PREFIX + key)
-    from_database = queries_for(owner, EXPORT)
+    row = LearnerSession.objects.get(session_key=owner.cookies["sessionid"].value)
 
-    assert from_database == from_cache + 1
-    # ... and the database read put it back in the cache.
-    assert queries_for(owner, EXPORT) == from_cache
+    assert row.user_id == learner.pk
+    assert row.get_decoded()["_auth_user_id"] == str(learner.pk)
+
+
+def test_the_session_and_the_learner_come_in_one_query(syllabus):
+    learner = UserFactory()
+    make_plan(learner)
+    owner, _ = logged_in_pair(learner.username)
+
+    with CaptureQueriesContext(connection) as queries:
+        assert owner.get(reverse("progress:dashboard")).status_code == 200
+
+    reading_users = [query["sql"] for query in queries if '"auth_user"' in query["sql"]]
+    assert len(reading_users) == 1
+    (first,) = reading_users
+    for table in ("studyplan_session", "progress_studyplan", "progress_profile"):
+        assert table in first
+
+
+def test_an_expired_session_logs_nobody_in(syllabus):
+    learner = UserFactory()
+    owner, _ = logged_in_pair(learner.username)
+    LearnerSession.objects.filter(session_key=owner.cookies["sessionid"].value).update(
+        expire_date=timezone.now() - datetime.timedelta(seconds=1)
+    )
+
+    assert_sent_to_log_in(owner)
+
+
+def test_a_made_up_session_cookie_logs_nobody_in(syllabus):
+    stranger = Client()
+    stranger.cookies["sessionid"] = "x" * 32
+
+    assert_sent_to_log_in(stranger)

@@ -16,6 +16,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Prefetch
 
+from studyplan.models import LearnerSession
+
 from ..models import (
     Attempt,
     AttemptQuestion,
@@ -245,6 +247,13 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         "login_records": _login_records(user.get_username()),
         "admin_actions": [
             _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
+        ],
+        # When each session this account is logged in with ends; never its key, a credential.
+        "sessions": [
+            {"expire_date": expires.isoformat()}
+            for expires in LearnerSession.objects.filter(user=user)
+            .order_by("expire_date")
+            .values_list("expire_date", flat=True)
         ],
     }
 
