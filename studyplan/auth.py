@@ -23,12 +23,16 @@ from .caching import content_version_subquery
 from .compiled import PLACEHOLDER, CompiledInstanceQuery
 from .sessions import user_loaded_with_session
 
+# Everything a learner page reads besides the user, loaded with it (studyplan.sessions loads the
+# same through the session row).
+LEARNER_RELATIONS = ("study_plan__intensity", "profile")
+
 
 def learner_queryset() -> Any:
     """The user with everything a learner page reads, as one query."""
     return (
         get_user_model()
-        ._default_manager.select_related("study_plan__intensity", "profile")
+        ._default_manager.select_related(*LEARNER_RELATIONS)
         .annotate(content_version=content_version_subquery())
     )
 

@@ -135,44 +135,6 @@ def learner_changed(user_id: int) -> None:
         cursor.execute(_retire_sql(), [user_id])
 
 
-def write_retiring(
-    user_id: int, sql: str, params: Sequence[Any], *, reading: CompiledQuery | None = None
-) -> tuple[bool, list[Any]]:
-    """Run ``sql``, one INSERT, UPDATE or DELETE of this learner's rows, and retire their cached
-    pages when it changed a row, atomically. Returns whether it changed a row and, with
-    ``reading`` (a compiled query of the learner's rows), that query's rows as they stood just
-    before the write or just after it: the caller applies its own write to them, so that write
-    must give the same rows applied twice (as a tick or an untick does).
-
-    On PostgreSQL all of it is one statement (a data-modifying WITH, whose parts all see the rows
-    as they were before it), run in autocommit: one round trip to the database instead of four or
-    five (begin, write, retire, commit, read). This is the tick, the hottest write in the app.
-    Elsewhere it is ``moves_learner``'s transaction, and the read comes after the commit, not
-    holding SQLite's write lock."""
-    if connection.vendor == "postgresql":
-        read_sql, read_params = reading.bound(user_id) if reading else ("SELECT", [])
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"WITH changed AS ({sql} RETURNING 1), "
-                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)), "
-                f"before AS ({read_sql}) "
-                # One row however many the read finds (none: a row of nulls).
-                "SELECT (SELECT count(*) FROM changed), before.* "
-                "FROM (SELECT) AS one LEFT JOIN before ON true",
-                [*params, user_id, *read_params],
-            )
-            rows = cursor.fetchall()
-        before = [row[1:] for row in rows if row[1:] and row[1] is not None]
-        return rows[0][0] > 0, reading.converted(before) if reading else []
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            changed = cursor.rowcount > 0
-        if changed:
-            learner_changed(user_id)
-    return changed, reading.rows(user_id) if reading else []
-
-
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
     """For a service that writes a learner's rows (it takes ``user=``): when it returns a true
     value (it changed something), the learner's cached pages are retired.
@@ -189,6 +151,46 @@ def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
         return result
 
     return wrapper
+
+
+def write_retiring(
+    user: Any, sql: str, params: Sequence[Any], *, reading: CompiledQuery | None = None
+) -> tuple[bool, list[Any]]:
+    """Run ``sql``, one INSERT, UPDATE or DELETE of ``user``'s rows, and retire their cached
+    pages when it changed a row, atomically. Returns whether it changed a row and, with
+    ``reading`` (a compiled query of the learner's rows), that query's rows as they stood just
+    before the write or just after it: the caller applies its own write to them, so that write
+    must give the same rows applied twice (as a tick or an untick does).
+
+    On PostgreSQL all of it is one statement (a data-modifying WITH, whose parts all see the rows
+    as they were before it), run in autocommit: one round trip to the database instead of four or
+    five (begin, write, retire, commit, read). This is the tick, the hottest write in the app.
+    Elsewhere it is ``moves_learner``'s transaction, and the read comes after the commit, not
+    holding SQLite's write lock."""
+    if connection.vendor == "postgresql":
+        read_sql, read_params = reading.bound(user.pk) if reading else ("SELECT", [])
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH changed AS ({sql} RETURNING 1), "
+                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)), "
+                f"before AS ({read_sql}) "
+                # One row however many the read finds (none: a row of nulls).
+                "SELECT (SELECT count(*) FROM changed), before.* "
+                "FROM (SELECT) AS one LEFT JOIN before ON true",
+                [*params, user.pk, *read_params],
+            )
+            rows = cursor.fetchall()
+        before = [row[1:] for row in rows if row[1:] and row[1] is not None]
+        return rows[0][0] > 0, reading.converted(before) if reading else []
+    changed = _write_moving(user=user, sql=sql, params=params)
+    return changed, reading.rows(user.pk) if reading else []
+
+
+@moves_learner
+def _write_moving(*, user: Any, sql: str, params: Sequence[Any]) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount > 0
 
 
 def page_key(page: str, user: Any, today: datetime.date) -> str | None:

@@ -30,9 +30,12 @@ from .models import LearnerSession
 
 @functools.cache
 def _session_query(alias: str) -> CompiledInstanceQuery:
+    """A session with its user and everything the user query loads (studyplan.auth)."""
+    from .auth import LEARNER_RELATIONS  # studyplan.auth imports this module
+
     return CompiledInstanceQuery(
         LearnerSession.objects.using(alias)
-        .select_related("user__study_plan__intensity", "user__profile")
+        .select_related(*(f"user__{relation}" for relation in LEARNER_RELATIONS))
         .annotate(content_version=content_version_subquery())
         .filter(session_key=TEXT_PLACEHOLDER)
     )

@@ -63,13 +63,13 @@ def _write(
     table = CheckOff._meta.db_table
     if first is None:
         return write_retiring(
-            user.pk,
+            user,
             f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
             [user.pk, self_check_id],
             reading=reading,
         )
     return write_retiring(
-        user.pk,
+        user,
         f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
         "stability, difficulty, due, last_review, reviews) "
         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
