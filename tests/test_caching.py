@@ -15,7 +15,7 @@ import yaml
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -141,6 +141,65 @@ def test_a_tick_moves_the_progress_version_only_when_it_changes_a_row(learner):
         assert statements == ["WITH"]
     else:
         assert "INSERT" in statements and "UPDATE" in statements
+
+
+POSTGRESQL_ONLY = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="PostgreSQL's synchronous_commit"
+)
+
+
+def synchronous_commit() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return cursor.fetchone()[0]
+
+
+def commit_not_yet_flushed(write) -> bool:
+    """Whether, just after ``write`` commits, PostgreSQL had not yet flushed its WAL to disk."""
+    with connection.cursor() as cursor:
+        write()
+        cursor.execute("SELECT pg_current_wal_flush_lsn() < pg_current_wal_insert_lsn()")
+        return cursor.fetchone()[0]
+
+
+@POSTGRESQL_ONLY
+@pytest.mark.django_db(transaction=True)
+def test_a_tick_commits_without_waiting_for_the_disk(learner):
+    make_plan(learner)
+    check = SelfCheck.objects.get(slug="p1-backprop").pk
+    turns = [n % 2 == 0 for n in range(20)]  # tick, untick, ...
+
+    ticks = [
+        commit_not_yet_flushed(
+            lambda done=done: set_done(user=learner, self_check_id=check, done=done)
+        )
+        for done in turns
+    ]
+    plans = [
+        commit_not_yet_flushed(
+            lambda n=n: StudyPlan.objects.filter(user=learner).update(fitted=n % 2 == 0)
+        )
+        for n in range(20)
+    ]
+
+    # A commit that waited for the disk is flushed by the time it returns; a tick's, often not.
+    assert any(ticks)
+    assert not any(plans)
+    # The setting was the tick's own transaction's: the connection's next statements wait again.
+    assert synchronous_commit() == "on"
+
+
+@POSTGRESQL_ONLY
+@pytest.mark.django_db(transaction=True)
+def test_a_tick_inside_a_transaction_leaves_that_transaction_waiting_for_the_disk(learner):
+    make_plan(learner)
+    check = SelfCheck.objects.get(slug="p1-backprop").pk
+
+    with transaction.atomic():
+        assert set_done(user=learner, self_check_id=check, done=True) is True
+        assert synchronous_commit() == "on"
+
+    assert CheckOff.objects.filter(user=learner, self_check_id=check).exists()
 
 
 @pytest.mark.django_db
