@@ -635,9 +635,13 @@ def measure(
                 sample(client, endpoint, WARMUP_SECONDS)
         order = list(clients.items())
         for round_number in range(max(1, seconds // ROUND_SECONDS)):
-            # Each round starts at the next server, so none always follows the same one.
+            # Each round starts at the next server, and every other round runs backwards: with
+            # fewer rounds than servers, a shift alone left each set-up's 10,000-learner server
+            # always measured just after its 10-learner server's ticks (and the database work
+            # they leave behind), never the other way round.
             shift = round_number % len(order)
-            for server, client in order[shift:] + order[:shift]:
+            turn = order[shift:] + order[:shift]
+            for server, client in reversed(turn) if round_number % 2 else turn:
                 for endpoint in endpoints(ticks[server]):
                     samples[server, endpoint.name].append(sample(client, endpoint, ROUND_SECONDS))
     loads = {
@@ -992,9 +996,10 @@ def main() -> int:
             f"- server: gunicorn, 2 sync workers per set-up and database ({len(envs)} servers, "
             "all up at once), production settings, DEBUG off",
             f"- client: {client} over loopback; {WARMUP_SECONDS} s warm-up, then "
-            f"{ROUND_SECONDS} s rounds alternating set-ups, databases and endpoints, "
-            f"{args.seconds} s per endpoint in all; the tick posts done=1 and done=0 in turn "
-            "(each client thread keeps its own turn, so two concurrent requests may say the same)",
+            f"{ROUND_SECONDS} s rounds alternating set-ups, databases and endpoints (every other "
+            f"round in reverse order), {args.seconds} s per endpoint in all; the tick posts "
+            "done=1 and done=0 in turn (each client thread keeps its own turn, so two concurrent "
+            "requests may say the same)",
             "- data: "
             + "; ".join(
                 f"{engine} {made['learners']:,} learners, {made['ticks']:,} ticks "
