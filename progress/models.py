@@ -50,8 +50,10 @@ class StudyPlan(models.Model):
         default=False,
         help_text="Compressed to finish by the exam date when no intensity does.",
     )
-    progress_version = models.PositiveIntegerField(
-        default=0, help_text="Moves on every tick or plan change; keys the cached dashboard."
+    progress_version = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Moves on every tick or plan change, never back to a value it had "
+        "(studyplan.caching); keys the cached pages.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
