@@ -123,21 +123,21 @@ R = TypeVar("R")
 # clock's microseconds since 1970 when that is greater. It still only grows, and a version lost
 # with a commit (a tick's, in a database crash: ASYNC_COMMIT) is never handed out again, so a
 # page cached under it, showing the lost tick, can never be shown for a later state.
-NOW_MICROSECONDS = {
-    "postgresql": "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint",
+NEXT_VERSION = {
+    "postgresql": "GREATEST(progress_version + 1, "
+    "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)",
     # SQLite's clock counts milliseconds; the version still grows by one at least.
-    "sqlite": "CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER)",
+    "sqlite": "MAX(progress_version + 1, "
+    "CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER))",
 }
 
 
 def _retire_sql() -> str:
     from progress.models import StudyPlan
 
-    greatest = "GREATEST" if connection.vendor == "postgresql" else "MAX"
     return (
-        f"UPDATE {StudyPlan._meta.db_table} SET progress_version = "
-        f"{greatest}(progress_version + 1, {NOW_MICROSECONDS[connection.vendor]}) "
-        "WHERE user_id = %s"
+        f"UPDATE {StudyPlan._meta.db_table} "
+        f"SET progress_version = {NEXT_VERSION[connection.vendor]} WHERE user_id = %s"
     )
 
 
@@ -171,7 +171,7 @@ def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
 # disk wait, and its row locks go at once, so a learner's next tick does not queue behind the
 # flush. A crash of the database server can lose the last fraction of a second of such commits
 # (up to three times wal_writer_delay), each whole with its move of the progress version, which
-# never hands that version out again (NOW_MICROSECONDS). Every other write waits for the disk.
+# never hands that version out again (NEXT_VERSION). Every other write waits for the disk.
 ASYNC_COMMIT = "SELECT set_config('synchronous_commit', 'off', true)"
 
 

@@ -24,9 +24,7 @@ def set_done(
     unique constraint on (user, self-check) makes a repeated tick insert nothing, with no read
     first. A tick is the card's first review, rated "knew it" (FSRS's Good).
     """
-    now = now or timezone.now()
-    first = _first_review(now) if done else None
-    changed, _ = _write(user, self_check_id, now, first, reading=None)
+    changed, _, _ = _write(user, self_check_id, done, now, reading=None)
     return changed
 
 
@@ -37,9 +35,7 @@ def set_done_reading_ticks(
     read in the same statement as the write on PostgreSQL, one round trip for the tick answer.
     The read may come just before the write or just after (studyplan.caching.write_retiring):
     the tick is applied to what it finds either way."""
-    now = now or timezone.now()
-    first = _first_review(now) if done else None
-    _, read = _write(user, check.id, now, first, reading=ticks_query(check))
+    _, read, first = _write(user, check.id, done, now, reading=ticks_query(check))
     ticks = {row[0]: row for row in read}
     if first is None:
         ticks.pop(check.id, None)
@@ -48,27 +44,27 @@ def set_done_reading_ticks(
     return list(ticks.values())
 
 
-def _first_review(now: datetime.datetime) -> memory.Memory:
-    return memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
-
-
 def _write(
     user: Any,
     self_check_id: int,
-    now: datetime.datetime,
-    first: memory.Memory | None,
+    done: bool,
+    now: datetime.datetime | None,
     reading: CompiledQuery | None,
-) -> tuple[bool, list[Any]]:
-    """Tick at ``now``, the card's ``first`` review, or (with None) untick."""
+) -> tuple[bool, list[Any], memory.Memory | None]:
+    """Tick at ``now`` or untick, through write_retiring; what it returns, and the tick's card as
+    its first review leaves it (None for an untick)."""
     table = CheckOff._meta.db_table
-    if first is None:
-        return write_retiring(
+    if not done:
+        changed, read = write_retiring(
             user,
             f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
             [user.pk, self_check_id],
             reading=reading,
         )
-    return write_retiring(
+        return changed, read, None
+    now = now or timezone.now()
+    first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
+    changed, read = write_retiring(
         user,
         f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
         "stability, difficulty, due, last_review, reviews) "
@@ -87,6 +83,7 @@ def _write(
         ],
         reading=reading,
     )
+    return changed, read, first
 
 
 @moves_learner
