@@ -1,4 +1,5 @@
-"""The bank's guessing, similarity and trap figures, on tiny hand-made banks and on the real one.
+"""The bank's guessing, similarity, trap and coverage figures, on tiny hand-made banks and on the
+real one.
 
 No database: the measuring module is pure and the real bank is read with plain PyYAML.
 """
@@ -9,16 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from phases.bank_quality import (
-    BankFigures,
-    QuestionFields,
-    SimilarPair,
-    content_words,
-    measure,
-    problems,
-    summary,
-    traps_stated,
-)
+from phases.bank_cues import QuestionFields, content_words
+from phases.bank_quality import BankFigures, SimilarPair, measure, problems, summary
+from phases.bank_traps import GAPS, traps_stated
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -28,11 +22,13 @@ def question(
     prompt: str = "Which option is right?",
     slug: str = "q",
     domain: str = "core-ml",
+    topic: str | None = None,
     retired: bool = False,
 ) -> QuestionFields:
     return {
         "slug": slug,
         "domain": [domain],
+        "topic": [topic] if topic else None,
         "prompt": prompt,
         "options": [{"text": text, "correct": correct} for text, correct in options],
         "retired": retired,
@@ -47,8 +43,12 @@ def wrong(text: str) -> tuple[str, bool]:
     return (text, False)
 
 
-def figures_of(*questions: QuestionFields, checks: dict[str, str] | None = None) -> BankFigures:
-    return measure(list(questions), checks or {})
+def figures_of(
+    *questions: QuestionFields,
+    checks: dict[str, str] | None = None,
+    topics: tuple[str, ...] = (),
+) -> BankFigures:
+    return measure(list(questions), checks or {}, topics)
 
 
 # --- pick the longest -----------------------------------------------------------------------
@@ -66,7 +66,7 @@ def test_a_bank_whose_key_is_always_longest_scores_one_on_pick_longest():
     assert figures.key_longest_share == 1.0
 
 
-def test_a_bank_whose_key_is_always_shortest_scores_zero():
+def test_a_bank_whose_key_is_always_shortest_scores_zero_on_pick_longest():
     figures = figures_of(question(right("no"), wrong("a longer one"), wrong("longer still")))
 
     assert figures.pick_longest_score == 0.0
@@ -125,6 +125,154 @@ def test_a_choose_two_question_with_three_tied_options_picks_two_of_them():
     assert figures_of(question(*options)).pick_longest_score == pytest.approx(1 / 3)
 
 
+# --- pick the shortest ----------------------------------------------------------------------
+
+
+def test_a_bank_whose_key_is_always_shortest_scores_one_on_pick_shortest():
+    bank = [
+        question(right("DDIM."), wrong("DDPM, with 1000 steps."), wrong("A GAN."), slug=f"q{n}")
+        for n in range(3)
+    ]
+
+    figures = figures_of(*bank)
+
+    assert figures.pick_shortest_score == 1.0
+    assert figures.key_shortest_share == 1.0
+    assert figures.pick_longest_score == figures.key_longest_share == 0.0
+
+
+def test_a_key_between_the_shortest_and_the_longest_is_neither():
+    options = (right("a middling key"), wrong("short"), wrong("the longest one"))
+
+    figures = figures_of(question(*options))
+
+    assert figures.key_shortest_share == figures.key_longest_share == 0.0
+    assert figures.pick_shortest_score == figures.pick_longest_score == 0.0
+
+
+@pytest.mark.parametrize(("tied", "expected"), [(2, 1 / 2), (3, 1 / 3), (4, 1 / 4)])
+def test_a_tie_for_shortest_splits_the_expected_score(tied, expected):
+    options = [right("ab")] + [wrong("yz")] * (tied - 1)
+    options += [wrong("abcde")] * (4 - tied)
+
+    figures = figures_of(question(*options))
+
+    assert figures.pick_shortest_score == pytest.approx(expected)
+    # For the key-is-shortest share, a tie for shortest counts as shortest.
+    assert figures.key_shortest_share == 1.0
+
+
+def test_options_all_of_one_length_count_as_both_shortest_and_longest():
+    figures = figures_of(question(right("abc"), wrong("def"), wrong("ghi")))
+
+    assert figures.key_shortest_share == figures.key_longest_share == 1.0
+    assert figures.pick_shortest_score == figures.pick_longest_score == pytest.approx(1 / 3)
+
+
+def test_pick_shortest_averages_over_all_questions_and_key_shortest_over_single_answer():
+    bank = [
+        question(right("no"), wrong("the long distractor"), slug="always"),
+        question(right("the long key"), wrong("short"), slug="never"),
+        question(right("tie"), wrong("tie"), wrong("longer"), slug="half"),
+        question(right("ab"), right("cd"), wrong("longer"), wrong("longest"), slug="two"),
+        question(right("x"), wrong("a longer one"), slug="old", retired=True),
+    ]
+
+    figures = figures_of(*bank)
+
+    # The choose-two question's two keys are its two shortest: it scores 1 for the guesser but
+    # is not one of the three single-answer questions the share is of.
+    assert figures.pick_shortest_score == pytest.approx((1 + 0 + 0.5 + 1) / 4)
+    assert figures.key_shortest_share == pytest.approx(2 / 3)
+
+
+def test_a_choose_two_question_picks_the_two_shortest_all_or_nothing():
+    both = question(right("short"), right("x"), wrong("longest of all"), wrong("second longest"))
+    one = question(right("short"), wrong("x"), right("longest of all"), wrong("second longest"))
+
+    assert figures_of(both).pick_shortest_score == 1.0
+    assert figures_of(one).pick_shortest_score == 0.0
+
+
+def shortest_key_bank(short_keys: int, total: int = 20) -> list[QuestionFields]:
+    """Single-answer questions whose key is the shortest option in ``short_keys`` of them and
+    neither the shortest nor the longest in the rest."""
+    short = (right("DDIM."), wrong("DDPM with 1000 steps."), wrong("A one-step GAN."))
+    middling = (right("DDIM with 50 steps."), wrong("DDPM."), wrong("A GAN trained adversarially."))
+    return [question(*(short if n < short_keys else middling), slug=f"q{n}") for n in range(total)]
+
+
+def length_problems(bank: list[QuestionFields]) -> list[str]:
+    found = problems(figures_of(*bank), {"core-ml": 100})
+    return [problem for problem in found if "shortest" in problem or "longest" in problem]
+
+
+def test_a_bank_whose_key_is_shortest_within_the_limit_has_no_length_problem():
+    # 7 of 20 is exactly 35%; picking the shortest scores 35% too.
+    assert length_problems(shortest_key_bank(7)) == []
+
+
+def test_a_bank_whose_key_is_shortest_too_often_is_named():
+    # 8 of 20: the key is shortest in 40%, over its 35%; picking the shortest scores 40%, which
+    # is at its own limit and so not named.
+    assert length_problems(shortest_key_bank(8)) == [
+        "the key is the shortest option in 40.0% of single-answer questions; the limit is 35%"
+    ]
+
+
+def test_a_bank_where_picking_the_shortest_pays_too_well_is_named():
+    assert length_problems(shortest_key_bank(9)) == [
+        "the key is the shortest option in 45.0% of single-answer questions; the limit is 35%",
+        "always picking the shortest option scores 45.0%; the limit is 40%",
+    ]
+
+
+# --- key shares the most stem words ---------------------------------------------------------
+
+
+def test_a_key_sharing_more_prompt_words_than_every_distractor_is_counted():
+    echoed = question(
+        right("Early fusion, for the lower latency."),
+        wrong("Late fusion, for robustness."),
+        wrong("Intermediate fusion, for accuracy."),
+        prompt="Which fusion gives the lower latency?",
+    )
+
+    # The key shares fusion, lower and latency with the prompt; each distractor only fusion.
+    assert figures_of(echoed).key_most_stem_words_share == 1.0
+
+
+def test_a_key_tied_with_a_distractor_on_prompt_words_is_not_counted():
+    # Every option shares one prompt word: fusion.
+    tied = question(
+        right("Early fusion, joined at the input."),
+        wrong("Late fusion, for robustness."),
+        wrong("Intermediate fusion."),
+        prompt="Which fusion gives the lower latency?",
+    )
+    # Stopwords are no content words: neither option shares one with the prompt.
+    none_shared = question(
+        right("Which one is correct."), wrong("Something else."), prompt="Which is correct?"
+    )
+
+    assert figures_of(tied).key_most_stem_words_share == 0.0
+    assert figures_of(none_shared).key_most_stem_words_share == 0.0
+
+
+def test_the_stem_words_share_is_of_single_answer_questions_only():
+    prompt = "Which sampler needs fewer denoising steps?"
+    bank = [
+        question(right("DDIM, with fewer steps."), wrong("DDPM."), prompt=prompt, slug="echo"),
+        question(right("DDIM."), wrong("DDPM, with more steps."), prompt=prompt, slug="plain"),
+        question(right("DDIM, fewer steps."), right("DDIM sampler."), wrong("DDPM."), slug="two"),
+    ]
+
+    figures = figures_of(*bank)
+
+    assert figures.single_answer == 2
+    assert figures.key_most_stem_words_share == pytest.approx(1 / 2)
+
+
 # --- drop absolute words, then pick the longest ---------------------------------------------
 
 
@@ -181,6 +329,68 @@ def test_drop_absolute_fills_a_choose_two_pick_from_the_dropped_when_too_few_are
     assert figures_of(question(*options)).drop_absolute_score == 1.0
 
 
+# --- drop absolute words, then guess --------------------------------------------------------
+
+
+def test_dropping_absolute_words_then_guessing_picks_uniformly_among_the_rest():
+    kept_key = question(
+        right("It usually helps."),
+        wrong("It hurts a little."),
+        wrong("It always helps."),
+        wrong("It never hurts."),
+    )
+    dropped_key = question(right("It always helps."), wrong("It hurts."), wrong("It helps."))
+
+    assert figures_of(kept_key).drop_absolute_guess_score == pytest.approx(1 / 2)
+    assert figures_of(dropped_key).drop_absolute_guess_score == 0.0
+
+
+def test_dropping_then_guessing_ignores_length():
+    # The longest-option guesser finds the key; a random pick among the three kept does not.
+    options = (right("The long and careful key."), wrong("Short."), wrong("Brief."), wrong("All."))
+
+    figures = figures_of(question(*options))
+
+    assert figures.drop_absolute_score == 1.0
+    assert figures.drop_absolute_guess_score == pytest.approx(1 / 3)
+
+
+def test_when_every_option_has_an_absolute_word_the_guess_is_among_all():
+    options = (right("Always A."), wrong("Never B."), wrong("Only C."), wrong("All D."))
+
+    assert figures_of(question(*options)).drop_absolute_guess_score == pytest.approx(1 / 4)
+
+
+def test_a_choose_two_guess_with_too_few_options_left_is_among_all():
+    # One option survives the drop, fewer than the two to pick: the guess is two of all four.
+    options = (
+        right("Plain key."),
+        right("It must be this one."),
+        wrong("It must be this."),
+        wrong("Always."),
+    )
+
+    assert figures_of(question(*options)).drop_absolute_guess_score == pytest.approx(1 / 6)
+
+
+def test_a_choose_two_guess_needs_both_keys_among_those_kept():
+    both_kept = question(right("A."), right("B."), wrong("C."), wrong("Never D."))
+    one_dropped = question(right("A."), right("Only B."), wrong("C."), wrong("D."))
+
+    assert figures_of(both_kept).drop_absolute_guess_score == pytest.approx(1 / 3)
+    assert figures_of(one_dropped).drop_absolute_guess_score == 0.0
+
+
+def test_dropping_then_guessing_averages_over_all_questions_exactly():
+    bank = [
+        question(right("A."), wrong("B."), wrong("Always C."), slug="half"),
+        question(right("Never A."), wrong("B."), slug="none"),
+        question(right("A."), wrong("Every B."), slug="sure"),
+    ]
+
+    assert figures_of(*bank).drop_absolute_guess_score == pytest.approx((1 / 2 + 0 + 1) / 3)
+
+
 # --- choose two: both keys the two longest --------------------------------------------------
 
 
@@ -224,6 +434,29 @@ def test_questions_are_counted_per_domain():
     ]
 
     assert figures_of(*bank).per_domain == {"core-ml": 3, "experimentation": 2}
+
+
+def test_questions_are_counted_per_syllabus_topic_including_none():
+    bank = [
+        question(right("a"), wrong("b"), slug="f1", topic="fid"),
+        question(right("a"), wrong("b"), slug="f2", topic="fid"),
+        question(right("a"), wrong("b"), slug="p1", topic="pruning"),
+        question(right("a"), wrong("b"), slug="old", topic="privacy", retired=True),
+        question(right("a"), wrong("b"), slug="untopical"),
+        question(right("a"), wrong("b"), slug="elsewhere", topic="not-in-the-syllabus"),
+    ]
+
+    figures = figures_of(*bank, topics=("fid", "pruning", "privacy"))
+
+    assert figures.per_topic == {"fid": 2, "pruning": 1, "privacy": 0}
+
+
+def test_topics_may_be_given_as_a_mapping_to_their_domains():
+    bank = [question(right("a"), wrong("b"), topic="fid")]
+
+    figures = measure(bank, {}, {"fid": "experimentation", "privacy": "trustworthy-ai"})
+
+    assert figures.per_topic == {"fid": 1, "privacy": 0}
 
 
 # --- similar prompts ------------------------------------------------------------------------
@@ -273,6 +506,43 @@ def test_self_checks_are_not_compared_with_each_other():
     figures = figures_of(checks={"a": "How is CLIP trained?", "b": "How is CLIP trained?"})
 
     assert figures.similar_pairs == ()
+
+
+# --- similar questions ----------------------------------------------------------------------
+
+
+def test_questions_sharing_most_words_across_prompt_and_options_are_similar():
+    options = (right("Diffusion denoises images."), wrong("Guidance sharpens prompts."))
+    first = question(*options, slug="one", prompt="Pick one.")
+    second = question(*options, slug="two", prompt="Choose again.")
+    retired_copy = question(*options, slug="old", prompt="Pick one.", retired=True)
+
+    figures = figures_of(
+        first,
+        second,
+        retired_copy,
+        checks={"p": "Diffusion denoises images; guidance sharpens prompts."},
+    )
+
+    # Their prompts share nothing; their options share all six of the second's content words.
+    assert figures.similar_pairs == ()
+    assert figures.similar_questions == (SimilarPair("one", "two", "question", 1.0),)
+
+
+def test_questions_sharing_exactly_half_their_words_are_not_similar():
+    first = question(right("models denoise"), wrong("images"), slug="one", prompt="diffusion")
+    second = question(right("diffusion models"), wrong("scale"), slug="two", prompt="poorly")
+
+    assert figures_of(first, second).similar_questions == ()
+
+
+def test_one_more_shared_word_makes_questions_similar():
+    first = question(right("models denoise"), wrong("images"), slug="one", prompt="diffusion")
+    second = question(right("diffusion models"), wrong("images"), slug="two", prompt="poorly")
+
+    (pair,) = figures_of(first, second).similar_questions
+
+    assert (pair.question, pair.other, pair.share) == ("one", "two", pytest.approx(3 / 4))
 
 
 # --- traps ------------------------------------------------------------------------------------
@@ -359,6 +629,43 @@ def test_a_trap_counts_once_per_question_however_many_options_state_it():
     assert usage["riva-verb-swap"] == 0
 
 
+# --- gaps -------------------------------------------------------------------------------------
+
+
+def test_every_gap_is_counted_even_when_no_question_covers_it():
+    assert figures_of().gap_coverage == dict.fromkeys(GAPS, 0)
+
+
+@pytest.mark.parametrize(
+    ("gap", "prompt", "key"),
+    [
+        ("NIM", "How should the team ship the model as a NIM?", "As a container."),
+        ("NIM", "How should the team ship the model?", "Package it as an NVIDIA NIM."),
+        ("FP8", "Which format halves memory against fp16?", "fp8 on Hopper."),
+        ("C2PA / Content Credentials", "How is provenance attached?", "With C2PA manifests."),
+    ],
+)
+def test_a_gap_is_covered_by_a_prompt_or_a_key_in_any_case(gap, prompt, key):
+    covering = question(right(key), wrong("Something else."), prompt=prompt)
+
+    assert figures_of(covering).gap_coverage[gap] == 1
+
+
+def test_a_gap_named_only_in_a_wrong_option_or_a_retired_question_is_not_covered():
+    bank = [
+        question(right("As a container."), wrong("As an NVIDIA NIM."), slug="wrong-only"),
+        question(right("As an NVIDIA NIM."), wrong("No."), slug="old", retired=True),
+    ]
+
+    assert figures_of(*bank).gap_coverage["NIM"] == 0
+
+
+def test_a_gap_counts_once_per_question():
+    twice = question(right("Deploy the NIM."), right("Scale the NIM."), prompt="Which NIM steps?")
+
+    assert figures_of(twice).gap_coverage["NIM"] == 1
+
+
 # --- limits and wording -----------------------------------------------------------------------
 
 WEIGHTS = {"core-ml": 50, "experimentation": 30, "trustworthy-ai": 20}
@@ -366,16 +673,23 @@ WEIGHTS = {"core-ml": 50, "experimentation": 30, "trustworthy-ai": 20}
 
 def sound_figures() -> BankFigures:
     return BankFigures(
-        total=200,
-        per_domain={"core-ml": 100, "experimentation": 60, "trustworthy-ai": 40},
-        single_answer=160,
+        total=400,
+        per_domain={"core-ml": 200, "experimentation": 120, "trustworthy-ai": 80},
+        single_answer=320,
         key_longest_share=0.30,
+        key_shortest_share=0.25,
+        key_most_stem_words_share=0.20,
         pick_longest_score=0.35,
+        pick_shortest_score=0.20,
         drop_absolute_score=0.38,
-        choose_two=40,
+        drop_absolute_guess_score=0.30,
+        choose_two=80,
         choose_two_both_longest_share=0.10,
+        per_topic={"fid": 6, "pruning": 5},
         similar_pairs=(),
+        similar_questions=(),
         trap_usage={"higher-fid-better": 4, "riva-verb-swap": 1},
+        gap_coverage={"NIM": 3, "FP8": 2},
     )
 
 
@@ -386,13 +700,19 @@ def test_figures_within_every_limit_have_no_problems():
 def test_figures_exactly_at_their_limits_have_no_problems():
     at_limits = replace(
         sound_figures(),
-        total=180,
-        # Each domain exactly two questions away from its share (90, 54, 36).
-        per_domain={"core-ml": 92, "experimentation": 52, "trustworthy-ai": 36},
+        total=300,
+        # Each domain exactly two questions away from its share (150, 90, 60).
+        per_domain={"core-ml": 152, "experimentation": 88, "trustworthy-ai": 60},
+        per_topic={"fid": 4, "pruning": 4},
         key_longest_share=0.35,
+        key_shortest_share=0.35,
+        key_most_stem_words_share=0.35,
         pick_longest_score=0.40,
+        pick_shortest_score=0.40,
         drop_absolute_score=0.40,
+        drop_absolute_guess_score=0.40,
         choose_two_both_longest_share=0.20,
+        gap_coverage={"NIM": 2, "FP8": 2},
     )
 
     assert problems(at_limits, WEIGHTS) == []
@@ -403,32 +723,63 @@ def test_figures_exactly_at_their_limits_have_no_problems():
     [
         (
             {
-                "total": 150,
-                "per_domain": {"core-ml": 75, "experimentation": 45, "trustworthy-ai": 30},
+                "total": 298,
+                "per_domain": {"core-ml": 149, "experimentation": 89, "trustworthy-ai": 60},
             },
-            "the bank has 150 live questions; it needs at least 180",
+            "the bank has 298 live questions; it needs at least 300",
         ),
         (
             {
-                "total": 205,
-                "per_domain": {"core-ml": 105, "experimentation": 60, "trustworthy-ai": 40},
+                "total": 405,
+                "per_domain": {"core-ml": 205, "experimentation": 120, "trustworthy-ai": 80},
             },
-            "domain 'core-ml' has 105 questions; its 50% exam share of 205 is 102.5 (within ±2)",
+            "domain 'core-ml' has 205 questions; its 50% exam share of 405 is 202.5 (within ±2)",
         ),
+        (
+            {"per_topic": {"fid": 4, "pruning": 3}},
+            "topic 'pruning' has 3 questions; it needs at least 4",
+        ),
+        ({"per_topic": {"fid": 4, "privacy": 0}}, "topic 'privacy' has 0 questions"),
         (
             {"key_longest_share": 0.351},
             "the key is the longest option in 35.1% of single-answer questions; the limit is 35%",
         ),
+        (
+            {"key_shortest_share": 0.351},
+            "the key is the shortest option in 35.1% of single-answer questions; the limit is 35%",
+        ),
+        (
+            {"key_most_stem_words_share": 0.351},
+            "the key shares the most words with the prompt in 35.1% of single-answer questions; "
+            "the limit is 35%",
+        ),
         ({"pick_longest_score": 0.41}, "always picking the longest option scores 41.0%"),
+        (
+            {"pick_shortest_score": 0.41},
+            "always picking the shortest option scores 41.0%; the limit is 40%",
+        ),
         ({"drop_absolute_score": 0.405}, "then picking the longest, scores 40.5%"),
+        (
+            {"drop_absolute_guess_score": 0.401},
+            "dropping options with absolute words, then guessing among the rest, scores 40.1%; "
+            "the limit is 40%",
+        ),
         ({"choose_two_both_longest_share": 0.25}, "in 25.0% of choose-two questions"),
         (
             {"similar_pairs": (SimilarPair("q-a", "p1-b", "self-check", 0.6),)},
             "question 'q-a' and self-check 'p1-b' have similar prompts",
         ),
         (
+            {"similar_questions": (SimilarPair("q-a", "q-b", "question", 0.6),)},
+            "questions 'q-a' and 'q-b' share most of their words (60% of one's content words",
+        ),
+        (
             {"trap_usage": {"higher-fid-better": 5}},
             "trap 'higher-fid-better' is in the wrong options of 5 questions; at most 4",
+        ),
+        (
+            {"gap_coverage": {"NIM": 2, "FP8": 1}},
+            "gap 'FP8' is in the prompt or a key of 1 question; it needs at least 2",
         ),
     ],
 )
@@ -440,15 +791,15 @@ def test_each_broken_limit_is_named(change, expected):
 
 
 def test_a_small_domain_is_named_even_within_its_share():
-    figures = replace(sound_figures(), total=200, per_domain={"core-ml": 191, "experimentation": 9})
+    figures = replace(sound_figures(), total=300, per_domain={"core-ml": 291, "experimentation": 9})
 
-    found = problems(figures, {"core-ml": 95, "experimentation": 5})
+    found = problems(figures, {"core-ml": 97, "experimentation": 3})
 
     assert found == ["domain 'experimentation' has 9 questions; it needs at least 10"]
 
 
 def test_a_domain_missing_from_the_weights_is_named():
-    figures = replace(sound_figures(), total=201, per_domain={**sound_figures().per_domain, "x": 1})
+    figures = replace(sound_figures(), total=401, per_domain={**sound_figures().per_domain, "x": 1})
 
     assert problems(figures, WEIGHTS) == ["domain 'x' has no exam weight but has 1 question"]
 
@@ -457,12 +808,59 @@ def test_the_summary_states_each_figure_with_its_limit():
     lines = summary(replace(sound_figures(), key_longest_share=0.27))
 
     assert lines[0] == (
-        "200 questions (limit at least 180): core-ml 100, experimentation 60, trustworthy-ai 40"
+        "400 questions (limit at least 300): core-ml 200, experimentation 120, trustworthy-ai 80"
     )
-    assert "key is the longest option in 27% of 160 single-answer questions (limit 35%)" in lines
+    assert "questions per topic (limit at least 4): none of 2 topics under it" in lines
+    assert "key is the longest option in 27% of 320 single-answer questions (limit 35%)" in lines
+    assert "key is the shortest option in 25% of 320 single-answer questions (limit 35%)" in lines
+    assert (
+        "key shares the most words with the prompt in 20% of 320 single-answer questions "
+        "(limit 35%)"
+    ) in lines
     assert "always picking the longest option scores 35% (limit 40%)" in lines
-    assert any(line.startswith("no similar prompts") for line in lines)
-    assert lines[-1].endswith("higher-fid-better 4, riva-verb-swap 1")
+    assert "always picking the shortest option scores 20% (limit 40%)" in lines
+    assert (
+        "dropping options with absolute words, then guessing among the rest, scores 30% (limit 40%)"
+    ) in lines
+    assert "no similar prompts (limit none)" in lines
+    assert "no similar questions (limit none)" in lines
+    assert (
+        "questions per trap in wrong options (limit 4): higher-fid-better 4, riva-verb-swap 1"
+    ) in lines
+    assert lines[-1] == (
+        "questions per gap, in a prompt or a key (limit at least 2): none of 2 gaps under it"
+    )
+
+
+def test_the_summary_states_each_shortest_figure_next_to_its_longest_one():
+    lines = summary(sound_figures())
+
+    key_longest = next(n for n, line in enumerate(lines) if line.startswith("key is the longest"))
+    pick_longest = lines.index("always picking the longest option scores 35% (limit 40%)")
+    assert lines[key_longest + 1].startswith("key is the shortest option in 25%")
+    assert lines[pick_longest + 1] == "always picking the shortest option scores 20% (limit 40%)"
+
+
+def test_the_summary_names_what_falls_short_fewest_first():
+    pairs = tuple(SimilarPair(f"q-{n}", f"q-{n}x", "question", 0.6) for n in range(7))
+    lines = summary(
+        replace(
+            sound_figures(),
+            per_topic={"fid": 6, "pruning": 3, "privacy": 0},
+            similar_questions=pairs,
+            gap_coverage={"NIM": 1, "FP8": 2, "VAE": 1},
+        )
+    )
+
+    assert (
+        "questions per topic (limit at least 4): 2 of 3 topics under it: privacy 0, pruning 3"
+        in lines
+    )
+    assert (
+        "7 pairs of similar questions (limit none): q-0 ~ q-0x 60%; q-1 ~ q-1x 60%; "
+        "q-2 ~ q-2x 60%; q-3 ~ q-3x 60%; q-4 ~ q-4x 60%; and 2 more"
+    ) in lines
+    assert lines[-1].endswith("(limit at least 2): 2 of 3 gaps under it: NIM 1, VAE 1")
 
 
 # --- the real bank ----------------------------------------------------------------------------
@@ -488,7 +886,8 @@ def test_the_real_bank_meets_every_limit():
         for obj in yaml.safe_load(path.read_text(encoding="utf-8")) or []
         if obj["model"] == "phases.question"
     ]
+    topics = [obj["fields"]["slug"] for obj in syllabus if obj["model"] == "phases.topic"]
 
-    figures = measure(bank, checks)
+    figures = measure(bank, checks, topics)
 
     assert problems(figures, weights) == []

@@ -36,8 +36,13 @@ def bank_figures(objects: list[Any], bank: list[Any]) -> bank_quality.BankFigure
         if obj.get("model") == "phases.selfcheck"
         and not (fields := obj.get("fields") or {}).get("retired")
     }
+    topics = [
+        str((obj.get("fields") or {}).get("slug"))
+        for obj in objects
+        if obj.get("model") == "phases.topic"
+    ]
     questions = [obj.get("fields") or {} for obj in bank if obj.get("model") == "phases.question"]
-    return bank_quality.measure(cast(list[bank_quality.QuestionFields], questions), checks)
+    return bank_quality.measure(cast(list[bank_quality.QuestionFields], questions), checks, topics)
 
 
 class Command(BaseCommand):
