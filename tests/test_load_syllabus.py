@@ -180,15 +180,15 @@ def test_a_relative_path_is_read_from_the_working_directory(syllabus, tmp_path, 
 
 
 def test_a_self_check_left_out_of_the_file_is_named_as_still_counting(syllabus, tmp_path, capsys):
-    objects = [o for o in real_syllabus() if o["fields"].get("slug") != "p5-energy-footprint"]
+    objects = [o for o in real_syllabus() if o["fields"].get("slug") != "p5-memory-footprint"]
 
     load("--file", str(write(tmp_path / "syllabus.yaml", objects)))
 
     err = capsys.readouterr().err
     assert "1 self-check(s) in the database are not in syllabus.yaml" in err
-    assert "p5-energy-footprint" in err
+    assert "p5-memory-footprint" in err
     assert "retired: true" in err
-    assert SelfCheck.objects.current().filter(slug="p5-energy-footprint").exists()
+    assert SelfCheck.objects.current().filter(slug="p5-memory-footprint").exists()
 
 
 # What it says
