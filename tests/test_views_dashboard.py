@@ -45,7 +45,7 @@ PHASE_ONE = [
     *CORE_ML,
     "p1-backprop",
     "p1-validation-vs-test",
-    "p1-why-core-ml-first",
+    "p1-self-attention",
     "p1-fusion-tradeoff",
 ]
 # A spread of ticks over four domains: Core ML 3/6, Experimentation 2/7, Multimodal 1/7
