@@ -221,6 +221,11 @@ class Attempt(models.Model):
     def is_over(self, now: datetime.datetime) -> bool:
         return self.submitted_at is not None or (self.deadline is not None and now >= self.deadline)
 
+    @property
+    def timed_out(self) -> bool:
+        """Handed in by the clock: a mock closes at its deadline exactly when time ran out."""
+        return self.deadline is not None and self.submitted_at == self.deadline
+
 
 class AttemptQuestionQuerySet(models.QuerySet):
     def counted(self, user, now: datetime.datetime):

@@ -41,6 +41,7 @@ urlpatterns = [
     ),
     path("practice/<int:attempt_id>/flagged/", practice.attempt_flagged, name="attempt-flagged"),
     path("practice/<int:attempt_id>/submit/", practice.attempt_submit, name="attempt-submit"),
+    path("practice/<int:attempt_id>/discard/", practice.attempt_discard, name="attempt-discard"),
     path("practice/<int:attempt_id>/result/", practice.attempt_result, name="attempt-result"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account-export"),

@@ -165,6 +165,12 @@ def wrong_option(question: Question) -> int:
     return next(i for i in range(len(question.options)) if i not in question.correct_options)
 
 
+def shown(item, indices) -> list[str]:
+    """The form values that choose these stored options of an attempt's question: each option's
+    place in the attempt's shuffled order, 1 for the first shown."""
+    return [str(item.order.index(index) + 1) for index in sorted(indices)]
+
+
 # Shortcuts the tests read best with.
 
 
@@ -189,8 +195,10 @@ def make_plan(user, *, intensity: str = "standard", days_ago: int = 0, exam_in: 
 def make_due(user, *slugs: str, days_ago: int = 1) -> None:
     """Bring ticked checks back to the review queue, as the calendar would ``days_ago`` after
     their review day."""
+    due = start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
+    # Reviewed before it fell due: a card reviewed today takes no other review until tomorrow.
     CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
-        due=start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
+        due=due, last_review=due - datetime.timedelta(days=2)
     )
     learner_changed(user.pk)
 
@@ -208,8 +216,9 @@ def miss(user, *questions: Question) -> list[QuestionCard]:
 
 def make_missed_due(user, *cards: QuestionCard, days_ago: int = 1) -> None:
     """Bring missed-question cards back to the review queue ``days_ago`` after their due day."""
+    due = start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
     QuestionCard.objects.filter(user=user, pk__in=[card.pk for card in cards]).update(
-        due=start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
+        due=due, last_review=due - datetime.timedelta(days=2)
     )
     learner_changed(user.pk)
 

@@ -141,8 +141,11 @@ db = pytest.mark.django_db
 
 
 def move(user, *, slug: str, done_at: datetime.datetime) -> None:
-    """A tick made at another moment, as a test needs it; the learner's pages retired."""
-    CheckOff.objects.filter(user=user, self_check__slug=slug).update(done_at=done_at)
+    """A tick made at another moment, as a test needs it (the tick is the card's first review, so
+    its last review moves with it); the learner's pages retired."""
+    CheckOff.objects.filter(user=user, self_check__slug=slug).update(
+        done_at=done_at, last_review=done_at
+    )
     learner_changed(user.pk)
 
 
@@ -276,8 +279,10 @@ def test_a_tick_today_shades_todays_cell_and_the_text_says_so(learner, learner_c
 @db
 def test_a_review_and_answers_today_show_in_the_days_counts(learner, learner_client):
     make_plan(learner)
-    tick(learner, "p2-fid-direction")
-    check = SelfCheck.objects.get(slug="p2-fid-direction")
+    tick(learner, "p2-fid-direction", "p1-backprop")
+    # A card takes one review a day: the one reviewed today was ticked on an earlier day.
+    move(learner, slug="p1-backprop", done_at=timezone.now() - days(400))
+    check = SelfCheck.objects.get(slug="p1-backprop")
     review_check(user=learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
     practise(learner, "experimentation", right=3, wrong=2)
 

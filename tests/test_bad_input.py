@@ -464,7 +464,8 @@ def test_a_review_never_fails_and_records_only_a_rating_it_accepts(
     # same card): then no rating reaches it.
     in_queue = kind == "check" or row.left_at is None
     if rating in ("1", "2", "3", "4") and in_queue:
-        assert response.status_code == (200 if htmx else 302)
+        # A card reviewed by an earlier example today takes no other review until tomorrow.
+        assert response.status_code in ((200 if htmx else 302), 409)
     after = review_state(learner)
     if response.status_code < 400:
         # One review, of the card named, and nothing else.

@@ -38,6 +38,7 @@ from tests.factories import (
     make_plan,
     miss,
     mock_for,
+    shown,
     tick,
 )
 from tests.html import element_by_id, page_text, with_tag, without_csrf
@@ -281,7 +282,7 @@ def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
 
     learner_client.post(
         reverse("progress:attempt-answer", args=[attempt.pk, 1]),
-        {"option": [str(i) for i in sorted(item.question.correct_options)]},
+        {"option": shown(item, item.question.correct_options)},
     )
 
     assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai").startswith("100% (1/1")

@@ -27,6 +27,7 @@ from tests.factories import (
     make_missed_due,
     make_plan,
     miss,
+    shown,
     tick,
     wrong_option,
 )
@@ -146,7 +147,7 @@ TABS = 4
 CHECK = "p1-backprop"
 
 
-def test_ratings_of_one_check_at_once_are_each_recorded(site):
+def test_ratings_of_one_check_at_once_make_one_review_and_refusals(site):
     for n in range(ROUNDS // 2):
         user = UserFactory()
         tick(user, CHECK)
@@ -163,16 +164,19 @@ def test_ratings_of_one_check_at_once_are_each_recorded(site):
         )
 
         assert [r for r in responses if isinstance(r, Exception)] == []
-        assert sorted(r.status for r in responses) == sorted([200, 302] * (TABS // 2))
-        # The tick and every rating: none lost to another's write.
-        assert CheckOff.objects.get(user=user).reviews == 1 + TABS
+        # One review a card a day: the first rating to take the lock counts, the rest are
+        # refused with a 409 (never a 500, never a second review).
+        statuses = [r.status for r in responses]
+        assert statuses.count(409) == TABS - 1
+        assert set(statuses) - {409} <= {200, 302}
+        assert CheckOff.objects.get(user=user).reviews == 1 + 1
         for session in sessions:
             session.close()
 
 
-def test_knew_it_on_a_missed_question_in_two_tabs_at_once_counts_both(site):
-    # Two right reviews in a row take a missed question out of the queue: two tabs rating it at
-    # once are two reviews, neither lost to the other's write.
+def test_knew_it_on_a_missed_question_in_two_tabs_at_once_counts_once(site):
+    # Two right reviews on two days take a missed question out of the queue: two tabs rating it
+    # at once are one review and one refusal, so it stays in the queue.
     for _ in range(ROUNDS // 2):
         user = UserFactory()
         (card,) = miss(user, Question.objects.current().first())
@@ -187,10 +191,10 @@ def test_knew_it_on_a_missed_question_in_two_tabs_at_once_counts_both(site):
         )
 
         assert [r for r in responses if isinstance(r, Exception)] == []
-        assert [r.status for r in responses] == [302, 302]
+        assert sorted(r.status for r in responses) == [302, 409]
         card.refresh_from_db()
-        assert (card.reviews, card.right_in_a_row) == (3, 2)
-        assert card.left_at is not None
+        assert (card.reviews, card.right_in_a_row) == (2, 1)
+        assert card.left_at is None
         for session in sessions:
             session.close()
 
@@ -209,7 +213,7 @@ def test_a_question_missed_in_two_drills_at_once_makes_one_card(site):
             2,
             lambda i, sessions=sessions, items=items: sessions[i].post(
                 f"/practice/{items[i].attempt_id}/questions/{items[i].position}/",
-                {"option": str(wrong_option(question))},
+                {"option": shown(items[i], [wrong_option(question)])[0]},
             ),
         )
 

@@ -32,7 +32,7 @@ from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPla
 from progress.services.account import RESULT_WITHHELD, export_learner
 from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.review import review_check
-from progress.services.study import rate
+from progress.services.study import rate, set_done
 from studyplan.sessions import SessionStore
 from tests.factories import (
     PASSWORD,
@@ -40,7 +40,7 @@ from tests.factories import (
     items_of,
     make_plan,
     mock_for,
-    tick,
+    shown,
     wrong_option,
 )
 from tests.html import with_tag
@@ -151,6 +151,8 @@ WITHHELD = {
     # The session's contents (who is logged in, a hash of the password): the key itself is the
     # primary key, never exported either, for it is a credential.
     "studyplan.LearnerSession": {"session_data"},
+    # The options' stored order would tell the key: the export gives them as shown instead.
+    "progress.AttemptQuestion": {"order"},
 }
 
 
@@ -198,13 +200,13 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         single_object=True,
     )
 
-    tick(user, "p1-backprop", "p2-fid-direction")
     checks = dict(SelfCheck.objects.values_list("slug", "pk"))
-    ticked_at = timezone.now()
+    # Ticked on an earlier day: a card takes one review a day, and the tick is its first.
+    ticked_at = timezone.now() - datetime.timedelta(days=3)
+    for slug in ("p1-backprop", "p2-fid-direction"):
+        set_done(user=user, self_check_id=checks[slug], done=True, now=ticked_at)
     rate(user=user, self_check_id=checks["p1-backprop"], confidence=Confidence.SOLID, now=ticked_at)
-    review_check(
-        user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=ticked_at
-    )
+    review_check(user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=now)
 
     drill = start_drill(
         user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(3)
@@ -352,7 +354,10 @@ def test_the_export_says_what_each_row_holds(two_learners):
     (card,) = export["question_cards"]
     stored_card = QuestionCard.objects.get(user=me)
     assert card["question"] == stored_card.question.slug
-    assert card["your_answer"] == stored_card.chosen
+    # The learner's answer as its words: stored indices would tell the key's place.
+    assert card["your_answer"] == [
+        stored_card.question.options[i]["text"] for i in stored_card.chosen
+    ]
     assert card["missed_at"] == stored_card.missed_at.isoformat()
     assert card["due"] == stored_card.due.isoformat()
     assert (card["reviews"], card["right_in_a_row"], card["left_queue_at"]) == (1, 0, None)
@@ -374,13 +379,14 @@ def test_the_export_says_what_each_row_holds(two_learners):
         assert [item["question"] for item in exported["questions"]] == [
             item.question.slug for item in items
         ]
-        assert [item["order"] for item in exported["questions"]] == [item.order for item in items]
+        # The stored order would tell the key: the export has the options as shown instead.
+        assert all("order" not in item for item in exported["questions"])
     assert [item["result"] for item in drill["questions"][:3]] == ["right", "wrong", "unanswered"]
     assert [item["result"] for item in mock["questions"][:2]] == ["right", "unanswered"]
     assert [item["flagged"] for item in mock["questions"][:2]] == [False, True]
     assert drill["questions"][0]["answered_at"] and drill["questions"][2]["answered_at"] is None
     wrong = attempts["drill"].questions.get(position=2)
-    assert drill["questions"][1]["chosen"] == wrong.chosen
+    assert drill["questions"][1]["chosen"] == [int(place) for place in shown(wrong, wrong.chosen)]
     assert drill["questions"][1]["chosen_options"] == [
         wrong.question.options[i]["text"] for i in wrong.chosen
     ]
@@ -414,7 +420,9 @@ def test_a_live_mock_exports_its_answers_but_not_its_key(learner):
     live = export_learner(learner, now=now)["attempts"][0]["questions"][0]
     after_deadline = export_learner(learner, now=mock.deadline)["attempts"][0]["questions"][0]
 
-    assert live["chosen"] == sorted(item.question.correct_options)
+    # The answer as places in the order shown (1 for the first), never the stored order.
+    assert live["chosen"] == [int(place) for place in shown(item, item.question.correct_options)]
+    assert "order" not in live
     assert live["result"] == RESULT_WITHHELD
     assert after_deadline["result"] == "right"
 

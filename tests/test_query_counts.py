@@ -25,6 +25,7 @@ from tests.factories import (
     miss,
     mock_for,
     practise,
+    shown,
     tick,
     wrong_option,
 )
@@ -68,8 +69,9 @@ PAGES = [
     ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 3),
     ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 3),
     ("review", "get", reverse("progress:review"), None, {}, 3),
-    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 4 + WRITE),
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 6 + WRITE),
+    # The rating is taken only for a card in today's queue: the queue is read first (one query).
+    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE),
+    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 7 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     ("plan", "get", reverse("progress:plan"), None, {}, 3),
@@ -259,7 +261,8 @@ PRACTICE_PAGES = [
         "post",
         lambda a: reverse("progress:attempt-flag", args=[a.pk, 8]),
         {"flagged": "1"},
-        4,
+        # The flag retires the learner's cached pages with it.
+        4 + 1 + WRITE,
     ),
     ("flagged", "get", lambda a: reverse("progress:attempt-flagged", args=[a.pk]), None, 4),
     # The hand-in, then the answers read once and every miss made a review card in one
@@ -317,7 +320,7 @@ def test_the_result_page_stays_within_eight_queries(
     assert response.status_code == 200
 
 
-def test_a_drill_question_with_feedback_stays_within_five_queries(
+def test_a_drill_question_with_feedback_stays_within_six_queries(
     learner, learner_client, django_assert_max_num_queries
 ):
     attempt = drill_for(learner)
@@ -330,7 +333,8 @@ def test_a_drill_question_with_feedback_stays_within_five_queries(
         now=timezone.now(),
     )
 
-    with django_assert_max_num_queries(5):
+    # One of them asks whether a mock is live: then no drill page opens.
+    with django_assert_max_num_queries(6):
         response = learner_client.get(attempt_url(attempt, 1))
 
     assert response.status_code == 200
@@ -410,7 +414,7 @@ def review_count(response) -> str:
 
 
 @pytest.mark.parametrize(
-    ("headers", "most"), [({}, 4 + WRITE), (HTMX, 7 + WRITE)], ids=["plain", "htmx"]
+    ("headers", "most"), [({}, 7 + WRITE), (HTMX, 10 + WRITE)], ids=["plain", "htmx"]
 )
 def test_reviewing_a_missed_question_stays_within_its_budget_however_many_cards(
     client, django_assert_max_num_queries, headers, most
@@ -461,7 +465,9 @@ def test_a_wrong_drill_answer_makes_its_card_in_one_statement(
     attempt = drill_for(learner)
     item = items_of(attempt)[0]
     url = answer_url(attempt, item.position)
-    right = measure(learner_client, "post", url, {"option": item.question.correct_options}, {})
+    right = measure(
+        learner_client, "post", url, {"option": shown(item, item.question.correct_options)}, {}
+    )
     other = drill_for(learner, seed=2)
     item = next(i for i in items_of(other) if i.question_id != items_of(attempt)[0].question_id)
 
@@ -471,7 +477,7 @@ def test_a_wrong_drill_answer_makes_its_card_in_one_statement(
             learner_client,
             "post",
             answer_url(other, item.position),
-            {"option": [wrong_option(item.question)]},
+            {"option": shown(item, [wrong_option(item.question)])},
             {},
         )
     assert QuestionCard.objects.filter(user=learner, question=item.question).exists()

@@ -26,7 +26,9 @@ from tests.factories import (
     make_plan,
     mock_for,
     practise,
+    shown,
     tick,
+    wrong_option,
 )
 from tests.html import (
     element_by_id,
@@ -91,14 +93,22 @@ def item_at(attempt: Attempt, position: int) -> AttemptQuestion:
 
 
 def right_options(item: AttemptQuestion) -> list[str]:
-    return [str(index) for index in sorted(item.question.correct_options)]
+    return shown(item, item.question.correct_options)
 
 
 def wrong_options(item: AttemptQuestion) -> list[str]:
-    wrong = next(
-        i for i in range(len(item.question.options)) if i not in item.question.correct_options
-    )
-    return [str(wrong)]
+    # As many boxes as the question asks for, one of them wrong.
+    return shown(item, wrong_indices(item))
+
+
+def right_indices(item: AttemptQuestion) -> list[int]:
+    """The right options as stored (what services.answer and the row hold)."""
+    return sorted(item.question.correct_options)
+
+
+def wrong_indices(item: AttemptQuestion) -> list[int]:
+    right = sorted(item.question.correct_options)
+    return sorted([wrong_option(item.question), *right[1:]])
 
 
 def stored(attempt: Attempt) -> tuple[list[dict], list[dict]]:
@@ -242,7 +252,8 @@ def test_a_drill_question_page_shows_the_prompt_and_every_option(learner_client)
     assert f"question 1 of {practice.DRILL_LENGTH}" in eyebrow(response)
     assert heading(response.content) == " ".join(item.question.prompt.split())
     inputs = [e for e in with_tag(response.content, "input") if e.attrs.get("name") == "option"]
-    assert sorted(int(e.attrs["value"]) for e in inputs) == list(range(len(item.question.options)))
+    # Each value is the option's place on the page, which says nothing about the key.
+    assert [int(e.attrs["value"]) for e in inputs] == list(range(1, len(item.question.options) + 1))
     kind = "checkbox" if len(item.question.correct_options) > 1 else "radio"
     assert {e.attrs["type"] for e in inputs} == {kind}
     labels = [e.text for e in with_class(response.content, "option")]
@@ -265,16 +276,17 @@ def test_answering_a_drill_question_shows_feedback_with_the_explanation(learner_
     assertContains(page, f'href="{attempt_url(attempt, 2)}"')
     item.refresh_from_db()
     assert item.is_correct is True
-    assert item.chosen == sorted(int(i) for i in right_options(item))
+    assert item.chosen == right_indices(item)
 
 
 def test_a_wrong_drill_answer_says_so_and_marks_the_right_one(learner_client):
     attempt = start_drill(learner_client)
-    item = item_at(attempt, 1)
+    # One right answer, so the learner's single choice is the only wrong one marked.
+    item = next(i for i in items_of(attempt) if len(i.question.correct_options) == 1)
 
     answer(learner_client, attempt, item, wrong_options(item))
 
-    page = learner_client.get(attempt_url(attempt, 1))
+    page = learner_client.get(attempt_url(attempt, item.position))
     (feedback,) = with_class(page.content, "feedback")
     assert feedback.text == "Not quite."
     correct_texts = sorted(e.text for e in with_class(page.content, "option-correct"))
@@ -546,13 +558,23 @@ def test_a_mock_answer_can_be_changed_before_the_deadline(learner_client, mock_s
     assert item.is_correct is True
 
 
-def test_a_choose_two_mock_question_with_one_right_box_scores_nothing(
+def test_a_choose_two_mock_question_needs_two_boxes_and_scores_all_or_nothing(
     learner, learner_client, mock_settings
 ):
     attempt = mock_for(learner)
     two = next(item for item in items_of(attempt) if len(item.question.correct_options) == 2)
 
-    answer(learner_client, attempt, two, right_options(two)[:1])
+    response = answer(learner_client, attempt, two, right_options(two)[:1])
+    assert response.status_code == 400
+    assertContains(
+        response,
+        "This question asks for 2 answers and you chose 1: choose exactly 2. Nothing was saved.",
+        status_code=400,
+    )
+    two.refresh_from_db()
+    assert two.is_correct is None and two.chosen is None
+    one_wrong = [right_options(two)[0], *shown(two, [wrong_option(two.question)])]
+    answer(learner_client, attempt, two, one_wrong)
     two.refresh_from_db()
     assert two.is_correct is False
     answer(learner_client, attempt, two, right_options(two))
@@ -673,7 +695,7 @@ def test_flagging_a_question_puts_it_on_the_flagged_list(learner_client, mock_se
     assertRedirects(response, attempt_url(attempt, 2), fetch_redirect_response=False)
     assert item_at(attempt, 2).flagged
     page = learner_client.get(response.url)
-    assertContains(page, "Unflag this question")
+    assertContains(page, "Save and unflag")
     assertContains(page, "Flagged (1) and submit")
     assertContains(page, 'aria-label="Question 2, flagged"')
 
@@ -723,10 +745,8 @@ def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_ans
     for item in items_of(attempt):
         if item.pk in skipped:
             continue
-        chosen = wrong_options(item) if item.pk in missed else right_options(item)
-        services.answer(
-            user=learner, attempt=attempt, item=item, chosen=[int(c) for c in chosen], now=now
-        )
+        chosen = wrong_indices(item) if item.pk in missed else right_indices(item)
+        services.answer(user=learner, attempt=attempt, item=item, chosen=chosen, now=now)
     services.submit(user=learner, attempt=attempt, now=now)
 
     response = learner_client.get(result_url(attempt))
@@ -782,13 +802,13 @@ def test_no_page_changes_with_the_option_chosen_in_a_live_mock(
     tick(learner, "p1-backprop")
     practise(learner, "core-ml", right=6, wrong=4)
     attempt = start_mock(learner_client)
-    item = item_at(attempt, 1)
+    item = next(item for item in items_of(attempt) if len(item.question.correct_options) == 1)
     before = pages_a_learner_reads(learner_client)
 
-    for option in [*[[str(i)] for i in range(len(item.question.options))], right_options(item)]:
+    for option in [[str(place)] for place in range(1, len(item.question.options) + 1)]:
         assert answer(learner_client, attempt, item, option).status_code == 302
         item.refresh_from_db()
-        assert item.chosen == sorted(int(i) for i in option)  # the answer was saved
+        assert item.chosen == [item.order[int(option[0]) - 1]]  # the answer was saved
         assert pages_a_learner_reads(learner_client) == before, option
 
 
@@ -871,9 +891,7 @@ def test_a_mocks_misses_become_review_cards_only_when_it_is_handed_in(
 
     attempt.refresh_from_db()
     # The wrong answer, not the 58 left unanswered: a card shows the answer the learner gave.
-    assert missed(learner) == {
-        wrong.question.slug: ([int(i) for i in wrong_options(wrong)], attempt.submitted_at)
-    }
+    assert missed(learner) == {wrong.question.slug: (wrong_indices(wrong), attempt.submitted_at)}
 
 
 def test_a_mock_whose_time_ran_out_makes_its_misses_review_cards_when_it_is_closed(
@@ -886,7 +904,7 @@ def test_a_mock_whose_time_ran_out_makes_its_misses_review_cards_when_it_is_clos
 
     learner_client.get(PRACTICE)  # the next practice page closes it, as of its deadline
 
-    chosen = [int(i) for i in wrong_options(wrong)]
+    chosen = wrong_indices(wrong)
     assert missed(learner) == {wrong.question.slug: (chosen, deadline)}
 
 
@@ -900,7 +918,7 @@ def test_the_review_page_closes_a_mock_whose_time_ran_out_and_shows_its_miss(
 
     response = learner_client.get(reverse("progress:review"))
 
-    chosen = [int(i) for i in wrong_options(wrong)]
+    chosen = wrong_indices(wrong)
     assert missed(learner) == {wrong.question.slug: (chosen, deadline)}
     assert response.status_code == 200
 
@@ -958,7 +976,7 @@ def test_a_drill_while_a_mock_is_open_is_refused_with_a_link_back_to_the_mock(
 
     assert response.status_code == 409
     (alert,) = [e for e in with_class(response.content, "alert") if e.attrs.get("role") == "alert"]
-    assert "Your mock exam is still open" in alert.text
+    assert "Your mock exam is under way" in alert.text
     assert attempt_url(mock) in links(response.content)
     assert list(Attempt.objects.filter(user=learner)) == [mock]
 

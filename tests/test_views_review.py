@@ -23,6 +23,7 @@ from tests.factories import (
     UserFactory,
     make_due,
     make_plan,
+    shown,
     tick,
     wrong_option,
 )
@@ -140,7 +141,7 @@ def miss_in_a_drill(client, learner, question: Question | None = None) -> Questi
     item = AttemptQuestionFactory(attempt=attempt, question=question)
     response = client.post(
         reverse("progress:attempt-answer", args=[attempt.pk, item.position]),
-        {"option": [wrong_option(question)]},
+        {"option": shown(item, [wrong_option(question)])},
     )
     assert response.status_code == 302
     return QuestionCard.objects.get(user=learner, question=question)
@@ -356,30 +357,45 @@ def test_forgot_on_a_solid_check_makes_it_shaky_and_brings_it_back_sooner_than_k
     assert forgot.due < knew.due
 
 
-def test_an_early_review_is_recorded_and_moves_the_due_date_as_fsrs_does(learner_client, learner):
+def test_a_review_of_a_card_not_in_todays_queue_is_refused_and_changes_nothing(
+    learner_client, learner
+):
     tick(learner, CHECK)
     back_date(learner, CHECK, reviewed_days_ago=1, due_in_days=2)  # not due for two days
     before = row_of(learner)
-    since = timezone.now()
 
-    response = learner_client.post(review_answer_url(), {"rating": "3"})
+    for rating in ("4", "4", "3", "4"):
+        response = learner_client.post(review_answer_url(), {"rating": rating})
+        assert response.status_code == 409
+        assert "not in today's review queue" in review_card(response)
 
-    assert response.status_code == 302
     after = row_of(learner)
-    assert after.reviews == 2
-    assert_scheduled_as_fsrs(after, before.memory, 3, since, timezone.now())
-    assert after.due != before.due
+    assert (after.memory, after.reviews) == (before.memory, before.reviews)
 
 
-def test_an_early_review_with_htmx_keeps_the_count(learner_client, learner):
+def test_a_refused_review_with_htmx_says_why_and_keeps_the_count(learner_client, learner):
     tick(learner, "p1-backprop", "p2-fid-direction")
     back_date(learner, "p1-backprop", due_in_days=2)
     back_date(learner, "p2-fid-direction", due_in_days=-1)
 
     response = learner_client.post(review_answer_url("p1-backprop"), {"rating": "4"}, **HTMX)
 
+    assert response.status_code == 409
+    assert "not in today's review queue" in review_card(response)
     assert header_count(response) == "Review today (1)"
-    assert row_of(learner, "p1-backprop").reviews == 2
+    assert row_of(learner, "p1-backprop").reviews == 1
+
+
+def test_a_card_is_reviewed_at_most_once_a_day(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK, reviewed_days_ago=5, due_in_days=-1)
+
+    first = learner_client.post(review_answer_url(), {"rating": "1"})
+    again = learner_client.post(review_answer_url(), {"rating": "4"})
+
+    assert first.status_code == 302
+    assert again.status_code == 409
+    assert row_of(learner).reviews == 2
 
 
 def test_reviewing_with_htmx_answers_the_next_card_and_the_headers_new_count(

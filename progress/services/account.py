@@ -65,17 +65,21 @@ def _result(item: AttemptQuestion, *, over: bool) -> str:
 
 
 def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
+    # Options as the learner saw them, and their answer as places in that order (1 for the
+    # first shown): the order they are stored in would tell the key.
     options = [option.get("text", "") for option in item.question.options]
-    chosen = item.chosen or []
+    shown = [index for index in item.order if 0 <= index < len(options)]
+    chosen = set(item.chosen or [])
     return {
         "position": item.position,
         "question": item.question.slug,
         "domain": item.question.domain.slug,
         "prompt": item.question.prompt,
-        "order": item.order,
-        "options_shown": [options[i] for i in item.order if 0 <= i < len(options)],
-        "chosen": item.chosen,
-        "chosen_options": [options[i] for i in chosen if 0 <= i < len(options)],
+        "options_shown": [options[index] for index in shown],
+        "chosen": [place for place, index in enumerate(shown, start=1) if index in chosen]
+        if item.chosen is not None
+        else None,
+        "chosen_options": [options[index] for index in shown if index in chosen],
         "result": _result(item, over=over),
         "flagged": item.flagged,
         "answered_at": _iso(item.answered_at),
@@ -233,7 +237,11 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "question": card.question.slug,
                 "domain": card.question.domain.slug,
                 "prompt": card.question.prompt,
-                "your_answer": card.chosen,
+                "your_answer": [
+                    card.question.options[index].get("text", "")
+                    for index in card.chosen or []
+                    if 0 <= index < len(card.question.options)
+                ],
                 "missed_at": card.missed_at.isoformat(),
                 **_memory(card),
                 "right_in_a_row": card.right_in_a_row,

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from phases.models import Domain, Question
-from studyplan.caching import moves_learner
+from studyplan.caching import learner_changed, moves_learner
 
 from .. import practice
 from ..models import Attempt, AttemptQuestion
@@ -62,7 +62,7 @@ def close_overdue_mock(*, user: Any, now: datetime.datetime) -> Attempt | None:
     return mock
 
 
-@transaction.atomic
+@moves_learner
 def start_drill(
     *, user: Any, domain: Domain, now: datetime.datetime, rng: random.Random
 ) -> Attempt:
@@ -95,6 +95,9 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     existing = close_overdue_mock(user=user, now=now)
     if existing is not None:
         return existing
+    # An open drill would show the key of any of its unanswered questions the mock draws: it is
+    # handed in first, and a handed-in drill shows only the questions answered in it.
+    close_open_drills(user=user, now=now)
     questions = list(Question.objects.current().select_related("domain"))
     by_domain: dict[str, list[int]] = {}
     for question in questions:
@@ -107,7 +110,7 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     drawn = [by_id[pk] for pk in practice.draw(by_domain, counts, rng, seen=_seen(user))]
     try:
         with transaction.atomic():
-            return _create_attempt(
+            mock = _create_attempt(
                 user=user,
                 kind=Attempt.Kind.MOCK,
                 domain=None,
@@ -116,8 +119,44 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
                 rng=rng,
                 deadline=now + datetime.timedelta(minutes=settings.MOCK_MINUTES),
             )
+            # A new mock changes what the learner's pages show (a domain's live questions
+            # count nowhere until it is over): their cached pages are retired with it.
+            learner_changed(user.pk)
+            return mock
     except IntegrityError:
         return Attempt.objects.for_user(user).unsubmitted_mocks().get()
+
+
+@moves_learner
+def close_open_drills(*, user: Any, now: datetime.datetime) -> int:
+    """Hand in every drill the learner left open: the number closed."""
+    return (
+        Attempt.objects.for_user(user)
+        .filter(kind=Attempt.Kind.DRILL, submitted_at__isnull=True)
+        .update(submitted_at=now)
+    )
+
+
+def live_mock_questions(*, user: Any, now: datetime.datetime) -> set[int]:
+    """The questions of the learner's live mock: no page shows their keys until it is over."""
+    return set(
+        AttemptQuestion.objects.filter(
+            attempt__in=Attempt.objects.for_user(user).open_mock(now)
+        ).values_list("question_id", flat=True)
+    )
+
+
+@moves_learner
+def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
+    """Throw away a live drill or mock: it counts nowhere and its keys are never shown. A drill's
+    misses that already joined the review queue stay there (their answers were shown). False
+    when the attempt is over: a finished attempt is kept."""
+    if close_if_over(user=user, attempt=attempt, now=now):
+        return False
+    if attempt.kind == Attempt.Kind.DRILL and attempt.submitted_at is not None:
+        return False
+    attempt.delete()
+    return True
 
 
 def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
@@ -151,6 +190,7 @@ def answer(
     return True
 
 
+@moves_learner
 def flag(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
 ) -> bool:

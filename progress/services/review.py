@@ -4,26 +4,54 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils import timezone
 from fsrs import Rating
 
 from studyplan.caching import moves_learner
 
 from .. import memory
 from ..figures import fsrs
-from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard
+from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, start_of_day
+
+
+class ReviewRefused(Exception):
+    """A review that would change nothing a learner has earned: the card was reviewed today."""
+
+
+def _once_a_day(
+    card: CheckOff | QuestionCard, now: datetime.datetime, start_of_today: datetime.datetime | None
+) -> None:
+    # A tick or a miss today is the card's first review, and the next falls due tomorrow at the
+    # earliest: a card whose last review was today (in the learner's zone) takes no other until
+    # tomorrow.
+    if start_of_today is None:
+        start_of_today = start_of_day(timezone.localdate(now))
+    if card.last_review is not None and card.last_review >= start_of_today:
+        raise ReviewRefused(
+            "You have already reviewed this card today: it comes back when it is due."
+        )
 
 
 @moves_learner
-def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime.datetime) -> bool:
-    """Record a review of a ticked self-check, early or due, as FSRS schedules it; "forgot" also
-    marks it shaky. False when the check is not ticked."""
+def review_check(
+    *,
+    user: Any,
+    self_check_id: int,
+    rating: Rating,
+    now: datetime.datetime,
+    start_of_today: datetime.datetime | None = None,
+) -> bool:
+    """Record a review of a ticked self-check in today's queue, as FSRS schedules it; "forgot"
+    also marks it shaky. False when the check is not ticked; ReviewRefused when it was reviewed
+    today (the caller refuses cards not in today's queue)."""
     # Locked until the write commits (moves_learner's transaction): two tabs rating at once are
-    # two reviews, one after the other (SQLite's IMMEDIATE transactions already queue them).
+    # one review and one refusal (SQLite's IMMEDIATE transactions already queue them).
     check_off = (
         CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
     ).first()
     if check_off is None:
         return False
+    _once_a_day(check_off, now, start_of_today)
     check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
@@ -32,14 +60,23 @@ def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime
 
 
 @moves_learner
-def review_question(*, user: Any, card_id: int, rating: Rating, now: datetime.datetime) -> bool:
+def review_question(
+    *,
+    user: Any,
+    card_id: int,
+    rating: Rating,
+    now: datetime.datetime,
+    start_of_today: datetime.datetime | None = None,
+) -> bool:
     """Record a review of a missed question. Known (any rating but "forgot") so many times in a
-    row (memory.RIGHT_IN_A_ROW_TO_LEAVE), it leaves the queue. False when it is not in the queue."""
+    row (memory.RIGHT_IN_A_ROW_TO_LEAVE), on as many days (one review a card a day), it leaves
+    the queue. False when it is not in the queue; ReviewRefused when it was reviewed today."""
     card = (
         QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
     ).first()
     if card is None:
         return False
+    _once_a_day(card, now, start_of_today)
     card.remember(memory.review(card.memory, rating, now, fsrs()))
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:

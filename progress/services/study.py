@@ -91,7 +91,8 @@ def rate(*, user: Any, self_check_id: int, confidence: Confidence, now: datetime
     """Say how well a ticked check is known (progress.memory.CONFIDENCE_RATING: shaky is Hard,
     solid Easy). Until its first review after the tick, this is the tick's own rating: the card
     is scheduled afresh from the tick, so changing one's mind cannot push it out. After that it
-    is a review, now. False if not ticked."""
+    only relabels the check: reviews happen on the Review page, when the card is due, so
+    switching between shaky and solid buys no memory. False if not ticked."""
     check_off = (
         CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
     ).first()
@@ -99,12 +100,10 @@ def rate(*, user: Any, self_check_id: int, confidence: Confidence, now: datetime
         return False
     if check_off.confidence == confidence:
         return True
-    rating = memory.CONFIDENCE_RATING[confidence]
     if check_off.reviews <= 1:
+        rating = memory.CONFIDENCE_RATING[confidence]
         check_off.reviews = 0
         check_off.remember(memory.first_review(rating, check_off.done_at, fsrs()))
-    else:
-        check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
     check_off.confidence = confidence
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
     return True

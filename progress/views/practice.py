@@ -29,7 +29,11 @@ HISTORY_LENGTH = 20  # finished attempts on the history page
 
 
 def _practice_page(
-    request: HtmxHttpRequest, *, status: int = 200, refused: Attempt | None = None
+    request: HtmxHttpRequest,
+    *,
+    status: int = 200,
+    refused: Attempt | None = None,
+    gone: str = "",
 ) -> HttpResponse:
     now = timezone.now()
     state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
@@ -44,6 +48,7 @@ def _practice_page(
             "suggested": report.lagging.slug if report.lagging else None,
             "open_mock": services.close_overdue_mock(user=request.user, now=now),
             "refused": refused,
+            "gone": gone,
             "recent": Attempt.objects.for_user(request.user).select_related("domain")[:5],
             "drill_length": practice.DRILL_LENGTH,
             "mock_questions": settings.MOCK_QUESTIONS,
@@ -107,40 +112,55 @@ def _position(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> int | N
 
 
 def _options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]]:
+    """The options in the attempt's own shuffled order. Each one's form value is its place in
+    that order (1 for the first shown), so a value says nothing about which option is right."""
     chosen = set(item.chosen or ())
     return [
         {
-            "index": index,
+            "value": shown,
             "text": item.question.options[index]["text"],
             "correct": reveal and bool(item.question.options[index].get("correct")),
             "chosen": index in chosen,
         }
-        for index in item.order
+        for shown, index in enumerate(item.order, start=1)
     ]
+
+
+def _chosen(item: AttemptQuestion, values: list[str]) -> list[int] | None:
+    """The stored options behind the shown places the learner sent; None if any is not one of
+    this question's places."""
+    places = [number(value) for value in values]
+    if any(place is None or not 1 <= place <= len(item.order) for place in places):
+        return None
+    return sorted({item.order[place - 1] for place in places if place is not None})
 
 
 def _seconds_left(attempt: Attempt, now: Any) -> int | None:
     return int((attempt.deadline - now).total_seconds()) if attempt.deadline else None
 
 
-@login_required
-@require_GET
-def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
-    now = timezone.now()
-    if services.close_if_over(user=request.user, attempt=attempt, now=now):
-        return redirect("progress:attempt-result", attempt.pk)
-    items = _items(attempt)
-    position = _position(request, items)
-    if position is None:
-        return HttpResponse("That question is not in this attempt.", status=404)
+def _mock_under_way(request: HtmxHttpRequest, attempt: Attempt, now: Any) -> HttpResponse | None:
+    """While a mock is live, no other attempt's page opens: it could show the key of one of the
+    mock's questions. The practice page says why, with a link back to the mock."""
+    if attempt.kind == Attempt.Kind.MOCK:
+        return None
+    mock = services.close_overdue_mock(user=request.user, now=now)
+    if mock is None:
+        return None
+    return _practice_page(request, status=409, refused=mock)
+
+
+def _question_page(
+    request: HtmxHttpRequest,
+    attempt: Attempt,
+    items: list[AttemptQuestion],
+    position: int,
+    now: Any,
+    *,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
     item = items[position - 1]
-    if (
-        attempt.kind == Attempt.Kind.DRILL
-        and all(i.answered_at for i in items)
-        and ("q" not in request.GET)
-    ):
-        return redirect("progress:attempt-result", attempt.pk)
     show_feedback = attempt.kind == Attempt.Kind.DRILL and item.answered_at is not None
     return render(
         request,
@@ -157,34 +177,86 @@ def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "answered": sum(1 for i in items if i.answered_at),
             "flagged": [i for i in items if i.flagged],
             "seconds_left": _seconds_left(attempt, now),
+            "error": error,
         },
+        status=status,
+    )
+
+
+@login_required
+@require_GET
+def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    now = timezone.now()
+    if services.close_if_over(user=request.user, attempt=attempt, now=now):
+        return redirect("progress:attempt-result", attempt.pk)
+    if (refusal := _mock_under_way(request, attempt, now)) is not None:
+        return refusal
+    items = _items(attempt)
+    position = _position(request, items)
+    if position is None:
+        return HttpResponse("That question is not in this attempt.", status=404)
+    if (
+        attempt.kind == Attempt.Kind.DRILL
+        and all(i.answered_at for i in items)
+        and ("q" not in request.GET)
+    ):
+        return redirect("progress:attempt-result", attempt.pk)
+    return _question_page(request, attempt, items, position, now)
+
+
+def _wrong_count(choose: int, chosen: list[int]) -> str:
+    return (
+        f"This question asks for {choose} answers and you chose {len(chosen)}: "
+        f"choose exactly {choose}. Nothing was saved."
     )
 
 
 @login_required
 @require_POST
 def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    """Save the learner's choice. Every button of the question's form saves it: "Check my
+    answer" (a drill), "Save and next", "Save and see flagged", and the flag, which also marks
+    the question to revisit. An htmx post as an option is chosen (autosave) saves it alone."""
     attempt = _attempt(request, attempt_id)
-    item = get_object_or_404(
-        AttemptQuestion.objects.select_related("question"), attempt=attempt, position=position
-    )
-    raw = [number(value) for value in request.POST.getlist("option")]
-    chosen = [index for index in raw if index is not None and index < len(item.question.options)]
-    if len(chosen) != len(raw):
+    now = timezone.now()
+    items = _items(attempt)
+    if not 1 <= position <= len(items):
+        return HttpResponse("That question is not in this attempt.", status=404)
+    item = items[position - 1]
+    chosen = _chosen(item, request.POST.getlist("option"))
+    if chosen is None:
         return bad_request("Choose among this question's options.")
+    then = request.POST.get("then", "")
+    autosave = bool(request.htmx) and request.POST.get("autosave") == "1"
     if not chosen and attempt.kind == Attempt.Kind.DRILL:
         return bad_request("Choose an answer first.")
-    now = timezone.now()
+    choose = len(item.question.correct_options)
+    if chosen and len(chosen) != choose:
+        if autosave:
+            return bad_request(_wrong_count(choose, chosen))
+        return _question_page(
+            request, attempt, items, position, now, error=_wrong_count(choose, chosen), status=400
+        )
     if chosen and not services.answer(
         user=request.user, attempt=attempt, item=item, chosen=chosen, now=now
     ):
         messages.warning(request, "Time is up: answers after the deadline are not counted.")
         return redirect("progress:attempt-result", attempt.pk)
+    if autosave:
+        return HttpResponse(status=204)
+    here = reverse("progress:attempt", args=[attempt.pk])
     if attempt.kind == Attempt.Kind.DRILL:
-        return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")
-    if request.POST.get("then") == "flagged" or position >= attempt.questions.count():
+        return redirect(f"{here}?q={position}")
+    if then == "flag":
+        if not services.flag(
+            user=request.user, attempt=attempt, item=item, flagged=not item.flagged, now=now
+        ):
+            return redirect("progress:attempt-result", attempt.pk)
+        return redirect(f"{here}?q={position}")
+    if then == "flagged" or position >= len(items):
         return redirect("progress:attempt-flagged", attempt.pk)
-    return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position + 1}")
+    return redirect(f"{here}?q={position + 1}")
 
 
 @login_required
@@ -203,6 +275,19 @@ def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> Ht
     ):
         return redirect("progress:attempt-result", attempt.pk)
     return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")
+
+
+@login_required
+@require_POST
+def attempt_discard(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = _attempt(request, attempt_id)
+    kind = attempt.get_kind_display().lower()
+    if not services.discard(user=request.user, attempt=attempt, now=timezone.now()):
+        return _practice_page(request, status=409, gone=f"This {kind} is over, so it is kept.")
+    messages.success(
+        request, f"The {kind} was discarded: it counts nowhere and its answers stay unseen."
+    )
+    return redirect("progress:practice")
 
 
 @login_required
@@ -250,29 +335,52 @@ def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.A
     )
 
 
+RESULT_FILTERS = {
+    "": "All",
+    "wrong": "Wrong only",
+    "unanswered": "Unanswered only",
+}
+
+
 @login_required
 @require_GET
 def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     attempt = _attempt(request, attempt_id)
-    over = services.close_if_over(user=request.user, attempt=attempt, now=timezone.now())
+    now = timezone.now()
+    over = services.close_if_over(user=request.user, attempt=attempt, now=now)
     items = _items(attempt)
     if not over and not (attempt.kind == Attempt.Kind.DRILL and all(i.answered_at for i in items)):
         return redirect("progress:attempt", attempt.pk)
+    if (refusal := _mock_under_way(request, attempt, now)) is not None:
+        return refusal
     # A drill reveals only what the learner answered: its unanswered questions stay unseen.
     shown = (
         [item for item in items if item.answered_at]
         if attempt.kind == Attempt.Kind.DRILL
         else items
     )
+    show = request.GET.get("show", "")
+    if show not in RESULT_FILTERS:
+        show = ""
+    listed = [
+        item
+        for item in shown
+        if not show
+        or (show == "wrong" and item.answered_at and not item.is_correct)
+        or (show == "unanswered" and not item.answered_at)
+    ]
     return render(
         request,
         "progress/attempt_result.html",
         {
             "attempt": attempt,
-            "items": [(item, _options(item, reveal=True)) for item in shown],
+            "items": [(item, _options(item, reveal=True)) for item in listed],
             "hidden": len(items) - len(shown),
             "score": _score(request, shown),
             "rules": rules(),
+            "timed_out": attempt.timed_out,
+            "show": show,
+            "filters": RESULT_FILTERS.items(),
         },
     )
 

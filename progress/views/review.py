@@ -16,10 +16,10 @@ from phases.snapshot import CheckInfo
 from studyplan.caching import learner_syllabus
 
 from .. import memory
-from ..figures import CHECK, fsrs, review_cards
-from ..models import QuestionCard
+from ..figures import CHECK, QUESTION, fsrs, review_cards
+from ..models import CheckOff, QuestionCard, start_of_day
 from ..services.practice import close_overdue_mock
-from ..services.review import review_check, review_question
+from ..services.review import ReviewRefused, review_check, review_question
 from .common import HtmxHttpRequest, bad_request, current_check, number
 
 
@@ -104,7 +104,13 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
     )
 
 
-def _review_page(request: HtmxHttpRequest) -> HttpResponse:
+NOT_IN_QUEUE = (
+    "This card is not in today's review queue, so rating it now would change nothing: it comes "
+    "back when it is due. Nothing was changed."
+)
+
+
+def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = "") -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
     close_overdue_mock(user=request.user, now=timezone.now())
     queue = review_cards(request.user, today=timezone.localdate())
@@ -118,10 +124,21 @@ def _review_page(request: HtmxHttpRequest) -> HttpResponse:
         "choices": card.choices(now) if card else [],
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
+        "refused": refused,
     }
     if request.htmx:
-        return render(request, "progress/review.html#review-response", context)
-    return render(request, "progress/review.html", context)
+        return render(request, "progress/review.html#review-response", context, status=status)
+    return render(request, "progress/review.html", context, status=status)
+
+
+def _in_todays_queue(request: HtmxHttpRequest, key: tuple[str, int]) -> bool:
+    # Only a card in today's queue takes a review that moves its schedule: a review at any other
+    # time would buy recall without the forgetting the model expects.
+    return any(card == key for card, _ in review_cards(request.user, today=timezone.localdate()))
+
+
+def _refusal(request: HtmxHttpRequest, message: str) -> HttpResponse:
+    return _review_page(request, status=409, refused=message)
 
 
 def _rating(request: HtmxHttpRequest) -> Rating | None:
@@ -145,10 +162,20 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
-    if not review_check(
-        user=request.user, self_check_id=check.id, rating=rating, now=timezone.now()
-    ):
-        return HttpResponse("You have not ticked this self-check.", status=404)
+    if not _in_todays_queue(request, (CHECK, check.id)):
+        if not CheckOff.objects.for_user(request.user).filter(self_check_id=check.id).exists():
+            return HttpResponse("You have not ticked this self-check.", status=404)
+        return _refusal(request, NOT_IN_QUEUE)
+    try:
+        review_check(
+            user=request.user,
+            self_check_id=check.id,
+            rating=rating,
+            now=timezone.now(),
+            start_of_today=start_of_day(timezone.localdate()),
+        )
+    except ReviewRefused as refusal:
+        return _refusal(request, f"{refusal} Nothing was changed.")
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")
@@ -160,8 +187,20 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
-    if not review_question(user=request.user, card_id=card_id, rating=rating, now=timezone.now()):
-        return HttpResponse("This question is not in your review queue.", status=404)
+    if not _in_todays_queue(request, (QUESTION, card_id)):
+        if not QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id).exists():
+            return HttpResponse("This question is not in your review queue.", status=404)
+        return _refusal(request, NOT_IN_QUEUE)
+    try:
+        review_question(
+            user=request.user,
+            card_id=card_id,
+            rating=rating,
+            now=timezone.now(),
+            start_of_today=start_of_day(timezone.localdate()),
+        )
+    except ReviewRefused as refusal:
+        return _refusal(request, f"{refusal} Nothing was changed.")
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")

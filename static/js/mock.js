@@ -24,3 +24,42 @@
     window.setTimeout(function () { nudge.hidden = false; }, 90 * 1000);
   }
 })();
+
+// Keys on a mock question: 1-5 choose that option, N saves and goes next, F saves and flags.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.answer-form");
+  if (!form) {
+    return;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+        (target.tagName === "INPUT" && !/^(radio|checkbox)$/.test(target.type)))) {
+      return;
+    }
+    var key = event.key.toLowerCase();
+    var button = null;
+    if (/^[1-9]$/.test(key)) {
+      var option = form.querySelector('input[data-key="' + key + '"]');
+      if (option) {
+        event.preventDefault();
+        option.click();
+        option.focus();
+      }
+      return;
+    }
+    if (key === "n") {
+      button = form.querySelector("[data-key-next]");
+    } else if (key === "f") {
+      button = form.querySelector("[data-key-flag]");
+    }
+    if (button) {
+      event.preventDefault();
+      form.requestSubmit(button);
+    }
+  });
+})();

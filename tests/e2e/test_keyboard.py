@@ -2,6 +2,7 @@
 used (or its replacement), the page's one polite live region says what changed, and a revealed
 reference answer stays open through a tick."""
 
+import datetime
 import re
 
 from django.utils import timezone
@@ -117,8 +118,14 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     first, second = (
         SelfCheck.objects.current().get(slug=slug) for slug in ("p1-backprop", "p2-fid-direction")
     )
+    # Ticked days ago (a card takes one review a day), and due now.
     for check in (first, second):
-        set_done(user=learner, self_check_id=check.pk, done=True)
+        set_done(
+            user=learner,
+            self_check_id=check.pk,
+            done=True,
+            now=timezone.now() - datetime.timedelta(days=3),
+        )
     CheckOff.objects.filter(user=learner).update(due=timezone.now())
     log_in(page, learner.username)
     page.goto("/review/")

@@ -53,9 +53,14 @@ def wrong_answer(item: AttemptQuestion) -> list[int]:
     return [wrong] if len(correct) == 1 else [wrong, correct[0]]
 
 
-def choose(page: Page, indexes: list[int]) -> None:
+def box(page: Page, item: AttemptQuestion, index: int):
+    """The box of a stored option: its value is its place in the attempt's order, from 1."""
+    return page.locator(f'input[name="option"][value="{item.order.index(index) + 1}"]')
+
+
+def choose(page: Page, item: AttemptQuestion, indexes: list[int]) -> None:
     for index in indexes:
-        page.locator(f'input[name="option"][value="{index}"]').check()
+        box(page, item, index).check()
 
 
 def expect_countdown_ticking(page: Page) -> None:
@@ -95,15 +100,20 @@ def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
         else:
             expect(boxes.first).to_have_attribute("type", "radio")
         if n == 2:
-            page.get_by_role("button", name="⚑ Flag to revisit").click()
-            expect(page.get_by_role("button", name="Unflag this question")).to_be_visible()
-            expect(page.get_by_role("link", name="Question 2, flagged")).to_be_visible()
+            # Flagging is a button of the answer's own form: the choice made first is kept.
+            choose(page, item, right_answer(item))
+            page.get_by_role("button", name="⚑ Save and flag to revisit").click()
+            expect(page.get_by_role("button", name="Save and unflag")).to_be_visible()
+            expect(page.get_by_role("link", name="Question 2, answered, flagged")).to_be_visible()
+            for index in right_answer(item):
+                expect(box(page, item, index)).to_be_checked()
+            # After "Save and next" focus is on the next question's first option.
         if n == 1:
             # One wrong answer: its domain (one question in a five-question mock) is the weakest.
             missed = item.question.domain.name
-            choose(page, wrong_answer(item))
+            choose(page, item, wrong_answer(item))
         else:
-            choose(page, right_answer(item))
+            choose(page, item, right_answer(item))
         label = "Save and next" if n < MOCK_LENGTH else "Save and review"
         page.get_by_role("button", name=label).click()
 
@@ -145,7 +155,7 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
     start_mock(page)
     mock = Attempt.objects.get(user=learner)
     first = current_item(page, mock)
-    choose(page, right_answer(first))
+    choose(page, first, right_answer(first))
     page.get_by_role("button", name="Save and next").click()
     expect(page.locator(".eyebrow")).to_contain_text(f"question 2 of {MOCK_LENGTH} · 1 answered")
 
@@ -156,7 +166,7 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
         page.get_by_role("button", name="Start the drill").click()
     assert refused.value.status == 409
     refusal = page.get_by_role("alert")
-    expect(refusal).to_contain_text("Your mock exam is still open")
+    expect(refusal).to_contain_text("Your mock exam is under way")
     assert Attempt.objects.filter(user=learner).count() == 1
     refusal.get_by_role("link", name="Back to your mock").click()
 
@@ -164,10 +174,10 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
     expect(page.locator(".eyebrow")).to_contain_text(f"question 2 of {MOCK_LENGTH} · 1 answered")
     page.get_by_role("link", name="Question 1, answered").click()
     for index in right_answer(first):
-        expect(page.locator(f'input[name="option"][value="{index}"]')).to_be_checked()
+        expect(box(page, first, index)).to_be_checked()
     page.get_by_role("link", name="Question 2", exact=True).click()
     second = current_item(page, mock)
-    choose(page, wrong_answer(second))
+    choose(page, second, wrong_answer(second))
     page.get_by_role("button", name="Save and see flagged").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Before you submit")
@@ -212,7 +222,7 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
     for n in range(1, 4):
         item = current_item(page, drill)
         answered.append(item.question.prompt)
-        choose(page, right_answer(item) if n != 2 else wrong_answer(item))
+        choose(page, item, right_answer(item) if n != 2 else wrong_answer(item))
         page.get_by_role("button", name="Check my answer").click()
         expect(page.locator(".feedback")).to_have_text("Not quite." if n == 2 else "Right.")
         if n < 3:
@@ -256,7 +266,8 @@ def test_reloading_the_mock_resumes_at_the_first_unanswered_question(
     log_in(page, learner.username)
     start_mock(page)
     attempt = Attempt.objects.get(user=learner)
-    choose(page, right_answer(current_item(page, attempt)))
+    item = current_item(page, attempt)
+    choose(page, item, right_answer(item))
     page.get_by_role("button", name="Save and next").click()
     expect(page.locator(".eyebrow")).to_contain_text("question 2 of")
 
@@ -305,3 +316,66 @@ def test_the_nudge_to_flag_and_move_on_appears_after_ninety_seconds(
 
     expect(nudge).to_be_visible()
     expect(nudge).to_contain_text("flag it and move on")
+
+
+def test_a_choice_made_just_before_the_deadline_is_handed_in_and_the_page_says_so(
+    page: Page, learner, short_mock
+):
+    log_in(page, learner.username)
+    start_mock(page)
+    attempt = Attempt.objects.get(user=learner)
+    Attempt.objects.filter(pk=attempt.pk).update(
+        deadline=timezone.now() + datetime.timedelta(seconds=4)
+    )
+    page.reload()
+    item = current_item(page, attempt)
+
+    # Chosen, never saved by a button: the choice is saved as it is made.
+    with page.expect_response(re.compile(rf"/practice/{attempt.pk}/questions/1/$")) as saved:
+        choose(page, item, right_answer(item))
+    assert saved.value.status in (204, 400)  # a "choose two" saves once both are ticked
+
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Time is up: your answers were handed in.", timeout=10_000
+    )
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"1 of {MOCK_LENGTH} right (20%)")
+    item.refresh_from_db()
+    assert item.is_correct is True
+
+
+def test_keys_choose_save_and_flag_and_focus_lands_on_the_next_first_option(
+    page: Page, learner, short_mock
+):
+    log_in(page, learner.username)
+    start_mock(page)
+    attempt = Attempt.objects.get(user=learner)
+    expect(page.get_by_text("Keys: 1–")).to_be_visible()
+    first = current_item(page, attempt)
+    expect(page.locator('input[name="option"]').first).to_be_focused()
+
+    page.keyboard.press("2")
+    page.keyboard.press("f")
+    expect(page.get_by_role("link", name=re.compile(r"^Question 1, .*flagged$"))).to_be_visible()
+    expect(page.locator('input[name="option"][value="2"]')).to_be_checked()
+    if len(right_answer(first)) == 1:
+        page.keyboard.press("n")
+        expect(page.locator(".eyebrow")).to_contain_text("question 2 of")
+        expect(page.locator('input[name="option"]').first).to_be_focused()
+        first.refresh_from_db()
+        assert first.chosen == [first.order[1]] and first.flagged
+
+
+def test_a_live_mock_can_be_discarded_and_then_counts_nowhere(page: Page, learner, short_mock):
+    log_in(page, learner.username)
+    start_mock(page)
+    attempt = Attempt.objects.get(user=learner)
+    item = current_item(page, attempt)
+    choose(page, item, wrong_answer(item))
+    page.get_by_role("button", name="Save and next").click()
+
+    page.get_by_role("button", name="Discard this mock (it will count nowhere)").click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Practice")
+    expect(page.get_by_text("The timed mock exam was discarded: it counts nowhere")).to_be_visible()
+    assert not Attempt.objects.filter(user=learner).exists()
+    expect(page.get_by_role("button", name="Start a mock exam")).to_be_visible()
