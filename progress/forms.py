@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.forms.utils import flatatt
 from django.utils import timezone
 from django.utils.html import escape
@@ -91,6 +92,16 @@ class ReminderForm(forms.Form):
         super().__init__(*args, **kwargs)
         if user.email:
             del self.fields["email"]
+
+    def clean_email(self) -> str:
+        # One account per address: a reminder or a reset link must reach one learner only.
+        email = self.cleaned_data.get("email", "")
+        taken = get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk)
+        if email and taken.exists():
+            raise forms.ValidationError(
+                "Another account already uses this address; nothing was saved."
+            )
+        return email
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

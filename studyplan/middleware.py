@@ -1,8 +1,10 @@
-"""A request whose headers or cookies hold a NUL character is refused before anything reads them."""
+"""A request whose headers or cookies hold a NUL character is refused before anything reads them;
+every answer to a logged-in learner is marked private."""
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.cache import patch_cache_control
 
 NUL = "\x00"
 
@@ -34,3 +36,19 @@ class RefuseNulHeadersMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+class PrivatePagesMiddleware:
+    """Every answer to a logged-in request is the learner's own: ``Cache-Control: private,
+    no-store``, so no shared cache (a proxy, a CDN) keeps it and the browser does not store it
+    for the next person at a shared computer. The export and every learner page included."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True, no_store=True)
+        return response

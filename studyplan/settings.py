@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store on every answer to a logged-in learner.
+    "studyplan.middleware.PrivatePagesMiddleware",
     # The learner's own time zone for every "today" and time on the page (needs request.user).
     "studyplan.timezones.LearnerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -165,6 +167,20 @@ AXES_LOCKOUT_CALLABLE = "studyplan.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# A failed try stores the request's GET and POST data: every password field of every form is
+# masked there ("password" always is). Django's forms name theirs password, password1/2 (sign-up,
+# set password), old_password and new_password1/2 (change); tests/test_passwords_never_stored.py
+# walks every page's password fields against this list.
+AXES_SENSITIVE_PARAMETERS = [
+    "username",  # django-axes' own defaults: masked in its log lines
+    "ip_address",
+    "password",
+    "password1",
+    "password2",
+    "old_password",
+    "new_password1",
+    "new_password2",
+]
 # The client's address (django-ipware). Reached directly (DJANGO_PROXY_COUNT=0), it is
 # REMOTE_ADDR and X-Forwarded-For is ignored: anyone can write that header. Behind N proxies,
 # each appending to X-Forwarded-For, it is the address the outermost proxy saw: the N-th entry

@@ -1,12 +1,20 @@
+import hashlib
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    UserCreationForm,
+)
 from django.contrib.auth.signals import user_logged_out
+from django.core.cache import cache
 from django.core.validators import MaxLengthValidator
 from django.db import transaction
 from django.dispatch import receiver
@@ -14,6 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from progress.services.account import change_password
 from progress.services.time_zone import set_time_zone
 
 from .lockout import password_confirmed
@@ -61,6 +70,15 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg,unused-ignore]
             "email": "Optional: used for password reset links and, if you ask for them, "
             "weekly reminders."
         }
+
+    def clean_email(self) -> str:
+        # One account per address: a reset link or a reminder must reach one learner only.
+        email = self.cleaned_data.get("email", "")
+        if email and type(self.instance).objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                "An account already uses this address: log in, or reset its password."
+            )
+        return email
 
     # The browser's zone, filled in by static/js/timezone.js; empty without JavaScript.
     time_zone = forms.Field(
@@ -118,6 +136,11 @@ class LimitedPasswordChangeForm(PasswordChangeForm):
             )
         return old_password
 
+    def save(self, commit: bool = True) -> Any:
+        # Never a plain user.save(): on an account deleted meanwhile it would insert it again.
+        change_password(user=self.user, password=self.cleaned_data["new_password1"])
+        return self.user
+
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     form_class = LimitedPasswordChangeForm
@@ -127,3 +150,42 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 password_change = PasswordChangeView.as_view()
+
+
+# One reset mail per address in this many seconds, and this many reset requests per client
+# address an hour: enough for a learner who lost the first mail, too few to flood an inbox.
+RESET_MAIL_EVERY = 15 * 60
+RESET_REQUESTS_PER_HOUR = 10
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    def get_users(self, email: str) -> Any:
+        # An address that had a reset mail within RESET_MAIL_EVERY gets no other: the page says
+        # the same either way, so it tells nobody whether the address has an account.
+        key = "password-reset-mail:" + hashlib.sha256(email.casefold().encode()).hexdigest()
+        if not cache.add(key, 1, timeout=RESET_MAIL_EVERY):
+            return iter(())
+        return super().get_users(email)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = ThrottledPasswordResetForm
+    # Every link in mail is built from DJANGO_SITE_URL, never from the request's Host header.
+    extra_email_context = {"site_url": settings.SITE_URL}
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # The client's address as the login limiter sees it (django-axes with ipware).
+        address = getattr(request, "axes_ip_address", None) or request.META.get("REMOTE_ADDR", "")
+        key = "password-reset-requests:" + hashlib.sha256(address.encode()).hexdigest()
+        cache.add(key, 0, timeout=3600)
+        if cache.incr(key) > RESET_REQUESTS_PER_HOUR:
+            return render(
+                request,
+                "registration/password_reset_form.html",
+                {"form": self.get_form(), "throttled": True},
+                status=429,
+            )
+        return super().post(request, *args, **kwargs)
+
+
+password_reset = PasswordResetView.as_view()

@@ -12,7 +12,9 @@ from typing import Any, cast
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Prefetch
 
@@ -266,12 +268,39 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
     }
 
 
+class AccountGone(PermissionDenied):
+    """The learner's account was deleted (in another tab or on another device) while this
+    request was under way: nothing is written, so nothing can bring it back."""
+
+    def __init__(self) -> None:
+        super().__init__("This account has been deleted: nothing was saved.")
+
+
+def lock_learner(user: Any) -> None:
+    """Lock the learner's user row until the transaction ends; AccountGone if it is gone.
+
+    Every write that saves the user or adds a row for them takes this lock first, as deletion
+    does, so the two run one after the other: a write after a deletion finds no row and is
+    refused, where a plain save() would insert the user again (same id, a working session)."""
+    if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
+        raise AccountGone
+
+
 @transaction.atomic
 def delete_learner(*, user: Any) -> None:
     """The account and every row about it: profile, plan, ticks, attempts and their questions
     go with it (CASCADE); the login records kept for its username are deleted by name."""
+    lock_learner(user)
     username = user.get_username()
     for model in LOGIN_RECORD_MODELS:
         # An AccessAttempt's expiration row goes with it (CASCADE).
         model.objects.filter(username=username).delete()
     user.delete()
+
+
+@transaction.atomic
+def change_password(*, user: Any, password: str) -> None:
+    """Set a new password, only on an account that still exists (lock_learner)."""
+    lock_learner(user)
+    user.set_password(password)
+    user.save(update_fields=["password"])

@@ -27,6 +27,7 @@ from studyplan.timezones import learner_zone
 
 from ..figures import learner_state
 from ..models import Profile
+from .account import lock_learner
 
 # Specific to reminders: a token signed for anything else never unsubscribes anyone.
 UNSUBSCRIBE_SALT = "progress.reminders.unsubscribe"
@@ -47,6 +48,7 @@ def absolute(path: str) -> str:
 @transaction.atomic
 def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
     """Turn the learner's weekly reminder on or off; ``email``, when given, becomes theirs."""
+    lock_learner(user)
     if email:
         user.email = email
         user.save(update_fields=["email"])

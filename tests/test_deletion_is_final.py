@@ -1,0 +1,108 @@
+"""A deleted account stays deleted: no write racing the deletion (a password change, a time
+zone, a reminder setting) can insert the user again. Threads on the real database, each with its
+own connection, as two tabs on two workers would be: SQLite queues them (IMMEDIATE transactions),
+PostgreSQL orders them by the lock on the user's row."""
+
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from progress.models import Profile
+from progress.services.account import AccountGone, change_password, delete_learner
+from progress.services.reminders import set_weekly_reminder
+from progress.services.time_zone import set_time_zone
+from tests.factories import UserFactory
+
+ROUNDS = 4
+
+WRITES = {
+    "password": lambda user: change_password(user=user, password="a-new-Password-42"),
+    "time zone": lambda user: set_time_zone(user=user, time_zone="Europe/Paris"),
+    "reminder": lambda user: set_weekly_reminder(user=user, on=True, email="new@example.com"),
+}
+
+
+def race(*work) -> list[BaseException | None]:
+    barrier = threading.Barrier(len(work))
+    outcomes: list[BaseException | None] = [None] * len(work)
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            work[index]()
+        except BaseException as error:  # noqa: BLE001 - reported below
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("write", list(WRITES))
+def test_a_write_racing_the_deletion_never_brings_the_account_back(syllabus, write):
+    User = get_user_model()
+    for n in range(ROUNDS):
+        user = UserFactory()
+        # Each thread has the user as its request had loaded it, before either wrote.
+        deleting, writing = User.objects.get(pk=user.pk), User.objects.get(pk=user.pk)
+        order = [
+            lambda deleting=deleting: delete_learner(user=deleting),
+            lambda writing=writing: WRITES[write](writing),
+        ]
+        if n % 2:
+            order.reverse()
+
+        outcomes = race(*order)
+
+        # The write either ran first (then the deletion took it away too) or was refused.
+        assert [o for o in outcomes if o is not None and not isinstance(o, AccountGone)] == []
+        assert not User.objects.filter(pk=user.pk).exists()
+        assert not User.objects.filter(username=user.username).exists()
+        assert not Profile.objects.filter(user_id=user.pk).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("write", list(WRITES))
+def test_a_write_after_the_deletion_is_refused(syllabus, write):
+    user = UserFactory()
+    stale = get_user_model().objects.get(pk=user.pk)
+    delete_learner(user=user)
+
+    with pytest.raises(AccountGone):
+        WRITES[write](stale)
+
+    assert not get_user_model().objects.filter(pk=user.pk).exists()
+
+
+@pytest.mark.django_db
+def test_a_password_change_from_a_tab_left_open_after_the_deletion_is_a_403(client, syllabus):
+    from django.urls import reverse
+
+    from tests.factories import PASSWORD
+
+    user = UserFactory()
+    client.force_login(user)
+    page = client.get(reverse("password_change"))
+    assert page.status_code == 200
+    # Deleted elsewhere; this tab's session now names no account.
+    delete_learner(user=get_user_model().objects.get(pk=user.pk))
+
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "x-New-pass-99",
+            "new_password2": "x-New-pass-99",
+        },
+    )
+
+    assert response.status_code in (302, 403)
+    assert not get_user_model().objects.filter(pk=user.pk).exists()
