@@ -236,13 +236,17 @@ def intensity_options(intensities: Any, content: Syllabus) -> list[IntensityOpti
     ]
 
 
-def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool | None]]:
-    """(domain slug, right) for each domain's newest counted answers."""
-    return list(
-        AttemptQuestion.objects.counted(user, now)
+def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool | None, bool]]:
+    """(domain slug, right, from a mock that ran out of time) for each domain's newest counted
+    answers."""
+    return [
+        (domain, correct, deadline is not None and submitted_at == deadline)
+        for domain, correct, submitted_at, deadline in AttemptQuestion.objects.counted(user, now)
         .newest_per_domain(rules().window)
-        .values_list("question__domain__slug", "is_correct")
-    )
+        .values_list(
+            "question__domain__slug", "is_correct", "attempt__submitted_at", "attempt__deadline"
+        )
+    ]
 
 
 def _count_ticks(content: Syllabus, check_ids: Iterable[int]) -> tuple[Counter[str], Counter[int]]:
@@ -315,11 +319,11 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     exam_at = start_of_day(exam_day)
     end_of_today = end_of_day(today)
     scheduler = fsrs()
-    accuracy = (
-        readiness.accuracy_counts(counted_answers(user, timezone.now()), rules().window)
-        if with_practice
-        else {}
+    answers = counted_answers(user, timezone.now()) if with_practice else []
+    accuracy = readiness.accuracy_counts(
+        ((domain, correct) for domain, correct, _ in answers), rules().window
     )
+    timed_out = readiness.timed_out_counts(answers, rules().window)
 
     done_by_domain, done_by_phase = _count_ticks(content, memories)
     due_reviews: Counter[str] = Counter()
@@ -344,6 +348,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
                 answered=accuracy.get(domain.slug, (0, 0))[1],
                 due_reviews=due_reviews[domain.slug],
                 recall_sum=recall_by_domain[domain.slug],
+                timed_out=timed_out.get(domain.slug, 0),
             )
             for domain in content.domains
         ),

@@ -89,6 +89,7 @@ class DomainCount:
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review
     recall_sum: float = 0.0  # predicted exam-day recall added up over its ticked self-checks
+    timed_out: int = 0  # answers in that window left unanswered when a mock ran out of time
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class DomainReadiness:
     due_reviews: int
     recall: float
     rules: Rules
+    timed_out: int = 0
 
     @property
     def readiness(self) -> float:
@@ -182,9 +184,16 @@ class DomainReadiness:
     def reason(self) -> str:
         """Why this domain is behind, in the learner's own numbers."""
         if self.accuracy_gap > self.plan_gap:
+            # A mock that ran out of time counts as sat, its unanswered questions as wrong (as
+            # in the exam): the reason says so, so the figure is not mistaken for knowledge.
+            timed_out = (
+                f" ({self.timed_out} of them unanswered in a timed-out mock, counted as wrong)"
+                if self.timed_out
+                else ""
+            )
             return (
                 f"{self.name}: {self.accuracy_percent}% accurate in your last {self.answered} "
-                f"practice answers, under the {self.rules.accurate_percent}% bar: "
+                f"practice answers{timed_out}, under the {self.rules.accurate_percent}% bar: "
                 f"{self.marks_behind:.1f} marks behind"
             )
         return (
@@ -316,6 +325,20 @@ def planned_share(checks_by_phase: Mapping[int, int], due_by_phase: Mapping[int,
     return due / total
 
 
+def timed_out_counts(
+    answers: Iterable[tuple[str, bool | None, bool]], window: int
+) -> dict[str, int]:
+    """Per domain, how many of its ``window`` newest answers were left unanswered in a mock that
+    ran out of time: (domain, right or None, from a timed-out mock) newest first."""
+    seen: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for domain, correct, timed_out in answers:
+        seen[domain] = seen.get(domain, 0) + 1
+        if seen[domain] <= window and correct is None and timed_out:
+            counts[domain] = counts.get(domain, 0) + 1
+    return counts
+
+
 def accuracy_counts(
     answers: Iterable[tuple[str, bool | None]], window: int
 ) -> dict[str, tuple[int, int]]:
@@ -349,6 +372,7 @@ def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
                     due_reviews=domain.due_reviews,
                     recall=readiness(domain.recall_sum, domain.total),
                     rules=rules,
+                    timed_out=domain.timed_out,
                 )
                 for domain in domains
             ),
