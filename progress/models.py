@@ -28,6 +28,12 @@ class Profile(models.Model):
         max_length=64, blank=True, help_text="An IANA name; empty means the site's time zone."
     )
     weekly_reminder = models.BooleanField(default=False)
+    reminders_on_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the weekly reminder was last turned on: its unsubscribe links name it, "
+        "so turning reminders on again retires every older link.",
+    )
     reminded_on = models.DateField(
         null=True, blank=True, help_text="The day the last weekly reminder was claimed."
     )

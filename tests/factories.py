@@ -168,7 +168,7 @@ def wrong_option(question: Question) -> int:
 def shown(item, indices) -> list[str]:
     """The form values that choose these stored options of an attempt's question: each option's
     place in the attempt's shuffled order, 1 for the first shown."""
-    return [str(item.order.index(index) + 1) for index in sorted(indices)]
+    return [str(place) for place in sorted(item.order.index(index) + 1 for index in indices)]
 
 
 # Shortcuts the tests read best with.

@@ -327,6 +327,7 @@ def test_the_export_says_what_each_row_holds(two_learners):
         "time_zone": "Pacific/Auckland",
         "weekly_reminder": True,
         "reminded_on": "2026-03-02",
+        "reminders_on_since": None,
     }
     assert export["plan"]["fitted"] is False
     assert "Moved the exam date." in export["admin_actions"][0]["change_message"]

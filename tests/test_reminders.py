@@ -495,3 +495,20 @@ def test_export_and_deletion_cover_the_reminder(learner_client, learner):
     page = Client().get(unsubscribe_path(learner))
     assert page.status_code == 200
     assert "already off" in page.text
+
+
+def test_turning_reminders_on_again_retires_every_older_unsubscribe_link(learner):
+    opted_in(learner)
+    old = unsubscribe_path(learner)
+    reminders.set_weekly_reminder(user=learner, on=False)
+    reminders.set_weekly_reminder(user=learner, on=True)
+    new = unsubscribe_path(learner)
+
+    stale = Client().post(old)
+    assert stale.status_code == 410
+    assert "from an earlier round of reminders" in stale.content.decode()
+    assert Profile.objects.get(user=learner).weekly_reminder is True
+
+    assert new != old
+    assert Client().post(new).status_code == 200
+    assert Profile.objects.get(user=learner).weekly_reminder is False

@@ -208,6 +208,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             "time_zone": profile.time_zone,
             "weekly_reminder": profile.weekly_reminder,
             "reminded_on": _iso(profile.reminded_on),
+            "reminders_on_since": _iso(profile.reminders_on_since),
         }
         if profile
         else None,

@@ -52,7 +52,12 @@ def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
     if email:
         user.email = email
         user.save(update_fields=["email"])
-    profile, _ = Profile.objects.update_or_create(user=user, defaults={"weekly_reminder": on})
+    profile, _ = Profile.objects.get_or_create(user=user)
+    if on and not profile.weekly_reminder:
+        # Turned on anew: a new set of unsubscribe links, the old ones retired.
+        profile.reminders_on_since = timezone.now()
+    profile.weekly_reminder = on
+    profile.save(update_fields=["weekly_reminder", "reminders_on_since"])
     return profile
 
 
@@ -64,16 +69,35 @@ def reminder_is_on(user: Any) -> bool:
         return False
 
 
+def _since_stamp(since: datetime.datetime | None) -> int:
+    return int(since.timestamp() * 1_000_000) if since else 0
+
+
 def unsubscribe_token(user_id: int) -> str:
-    return signing.dumps(user_id, salt=UNSUBSCRIBE_SALT)
+    """A signed (learner, when their reminders were turned on) pair: valid until they turn
+    reminders off and on again."""
+    since = (
+        Profile.objects.filter(user_id=user_id).values_list("reminders_on_since", flat=True).first()
+    )
+    return signing.dumps([user_id, _since_stamp(since)], salt=UNSUBSCRIBE_SALT)
 
 
-def learner_of_token(token: str) -> int:
-    """The learner a token was signed for; ``signing.BadSignature`` for any other string."""
+def learner_of_token(token: str) -> tuple[int, int]:
+    """The (learner, reminders-on stamp) a token was signed for; ``signing.BadSignature`` for
+    any other string."""
     value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if type(value) is not int:
-        raise signing.BadSignature("An unsubscribe token names a learner by id.")
-    return value
+    if not (
+        isinstance(value, list) and len(value) == 2 and all(type(part) is int for part in value)
+    ):
+        raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
+    return value[0], value[1]
+
+
+def token_is_retired(user_id: int, stamp: int) -> bool:
+    """Whether the token is from an earlier set of the learner's reminders (turned off and on
+    again since). A token of an account that is gone retires nothing: it has nothing to stop."""
+    profile = Profile.objects.filter(user_id=user_id).only("reminders_on_since").first()
+    return profile is not None and _since_stamp(profile.reminders_on_since) != stamp
 
 
 def unsubscribe_url(user_id: int) -> str:

@@ -22,9 +22,12 @@ PAGE = "progress/reminder_unsubscribe.html"
 @require_http_methods(["GET", "POST"])
 def reminder_unsubscribe(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
-        user_id = reminders.learner_of_token(token)
+        user_id, stamp = reminders.learner_of_token(token)
     except signing.BadSignature:
         return render(request, PAGE, {"state": "invalid"}, status=400)
+    if reminders.token_is_retired(user_id, stamp):
+        # From reminders turned off and on again since: that link was retired.
+        return render(request, PAGE, {"state": "stale"}, status=410)
     if request.method == "POST":
         reminders.unsubscribe(user_id=user_id)
         return render(request, PAGE, {"state": "done"})
