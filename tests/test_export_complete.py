@@ -36,6 +36,8 @@ from progress.services.study import rate, set_done
 from studyplan.sessions import SessionStore
 from tests.factories import (
     PASSWORD,
+    AttemptFactory,
+    AttemptQuestionFactory,
     UserFactory,
     items_of,
     make_plan,
@@ -521,3 +523,24 @@ def test_the_account_page_links_to_the_export_and_posts_the_deletion(client, two
 
     assert EXPORT in [link.attrs.get("href") for link in with_tag(page.content, "a")]
     assert DELETE in [form.attrs.get("action") for form in with_tag(page.content, "form")]
+
+
+def test_while_a_mock_is_live_no_attempt_in_the_export_gives_a_verdict_on_its_questions(
+    syllabus,
+):
+    user = UserFactory()
+    now = timezone.now()
+    drill = start_drill(
+        user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(5)
+    )
+    first = items_of(drill)[0]
+    answer(user=user, attempt=drill, item=first, chosen=[wrong_option(first.question)], now=now)
+    submit(user=user, attempt=drill, now=now)
+    mock = AttemptFactory(user=user, mock=True)
+    AttemptQuestionFactory(attempt=mock, question=first.question)
+
+    exported = {a["kind"]: a for a in export_learner(user, now=timezone.now())["attempts"]}
+
+    assert exported["drill"]["questions"][0]["result"] == RESULT_WITHHELD
+    after = {a["kind"]: a for a in export_learner(user, now=mock.deadline)["attempts"]}
+    assert after["drill"]["questions"][0]["result"] == "wrong"

@@ -29,6 +29,7 @@ from ..models import (
     QuestionCard,
     StudyPlan,
 )
+from .practice import live_mock_questions
 
 # django-axes keys its rows by the username typed at the login form, not by a foreign key, so
 # neither a cascade nor a join finds them: they are looked up by the account's username.
@@ -88,7 +89,7 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
     }
 
 
-def _attempt(attempt: Attempt, *, now: datetime.datetime) -> dict[str, Any]:
+def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]) -> dict[str, Any]:
     # Only a mock hides its results; a drill shows each answer's verdict as it is given.
     over = attempt.kind == Attempt.Kind.DRILL or attempt.is_over(now)
     return {
@@ -97,7 +98,11 @@ def _attempt(attempt: Attempt, *, now: datetime.datetime) -> dict[str, Any]:
         "started_at": _iso(attempt.started_at),
         "deadline": _iso(attempt.deadline),
         "submitted_at": _iso(attempt.submitted_at),
-        "questions": [_question(item, over=over) for item in attempt.questions.all()],
+        # A question of the live mock has no verdict anywhere, not even in an earlier drill.
+        "questions": [
+            _question(item, over=over and item.question_id not in in_live_mock)
+            for item in attempt.questions.all()
+        ],
     }
 
 
@@ -163,6 +168,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
 
     A fixed number of queries however many attempts, answers or login records there are.
     """
+    in_live_mock = live_mock_questions(user=user, now=now)
     profile = Profile.objects.filter(user=user).first()
     plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
     ticks = (
@@ -254,7 +260,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             .select_related("question__domain")
             .order_by("missed_at", "pk")
         ],
-        "attempts": [_attempt(attempt, now=now) for attempt in attempts],
+        "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         "login_records": _login_records(user.get_username()),
         "admin_actions": [
             _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
