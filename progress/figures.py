@@ -13,7 +13,6 @@ from functools import cache, cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db import router
 from django.db.models import Case, CharField, DateTimeField, Q, Value, When
 from django.urls import reverse
 from django.utils import timezone
@@ -31,7 +30,6 @@ from phases.schedule import (
 )
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from studyplan.caching import learner_syllabus
-from studyplan.compiled import PLACEHOLDER, CompiledQuery
 
 from . import chart, memory, readiness
 from .memory import Memory
@@ -271,20 +269,20 @@ class CheckFigures:
     weighted_percent: int
 
 
-def ticks_query(check: CheckInfo) -> CompiledQuery:
+def learner_ticks(user: Any, check: CheckInfo) -> list[tuple[Any, ...]]:
     """A learner's ticks as check_figures counts them: each one's check and confidence, and the
     due moment of ``check``'s tick alone."""
-    return _tick_query(router.db_for_read(CheckOff), due_of=check.id)
+    return _ticks(user.pk, due_of=check.id)
 
 
 def check_figures(user: Any, check: CheckInfo, ticks: list[Any] | None = None) -> CheckFigures:
     """The figures a tick answer shows, from the learner's ticks alone (``ticks``, from
-    ticks_query, when the caller has them): none of learner_state's plan, schedule, memory
+    learner_ticks, when the caller has them): none of learner_state's plan, schedule, memory
     columns and recall, which a tick answer does not show."""
     content = learner_syllabus(user)
     row = CheckRow(check=check, done=False, confidence="")
     if ticks is None:
-        ticks = ticks_query(check).rows(user.pk)
+        ticks = learner_ticks(user, check)
     for check_id, confidence, due in ticks:
         if check_id == check.id:
             row = CheckRow(check=check, done=True, confidence=confidence, due=due)
@@ -309,7 +307,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = _tick_query(router.db_for_read(CheckOff), *MEMORY_COLUMNS).rows(user.pk)
+    ticks = _ticks(user.pk, *MEMORY_COLUMNS)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
     for check_id, confidence, *columns in ticks:
@@ -457,38 +455,29 @@ CHECK = "check"
 QUESTION = "question"
 
 
-# Compiled once per process (studyplan.compiled): every learner page runs these.
-
-
-@cache
-def _tick_query(alias: str, *columns: str, due_of: int | None = None) -> CompiledQuery:
+def _ticks(user_id: int, *columns: str, due_of: int | None = None) -> list[tuple[Any, ...]]:
     """A learner's ticks: each one's check and confidence, then ``columns``; with ``due_of``, a
-    last column with the due moment of that check's tick alone (None for the others): reading
-    every tick's moment took longer than the rest of the query."""
+    last column with the due moment of that check's tick alone (None for the others)."""
     extra = []
     if due_of is not None:
         extra.append(Case(When(self_check_id=due_of, then="due"), output_field=DateTimeField()))
-    return CompiledQuery(
-        CheckOff.objects.using(alias)
-        .filter(user_id=PLACEHOLDER)
+    return list(
+        CheckOff.objects.filter(user_id=user_id)
         .order_by()
         .values_list("self_check_id", "confidence", *columns, *extra)
     )
 
 
-@cache
-def _card_query(alias: str) -> CompiledQuery:
+def _cards(user_id: int) -> list[tuple[Any, ...]]:
     """A learner's cards: ticks and missed questions still in the queue, in one UNION ALL (a
     tick's domain comes from the syllabus, a missed question's from its row)."""
     no_domain = Value(None, output_field=CharField())
-    return CompiledQuery(
-        CheckOff.objects.using(alias)
-        .filter(user_id=PLACEHOLDER)
+    return list(
+        CheckOff.objects.filter(user_id=user_id)
         .order_by()
         .values_list(Value(CHECK), "self_check_id", no_domain, "reviews", *MEMORY_COLUMNS)
         .union(
-            QuestionCard.objects.using(alias)
-            .filter(user_id=PLACEHOLDER)
+            QuestionCard.objects.filter(user_id=user_id)
             .in_queue()
             .order_by()
             .values_list(
@@ -507,7 +496,7 @@ def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, in
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     weights = {domain.slug: domain.weight for domain in content.domains}
-    rows = _card_query(router.db_for_read(CheckOff)).rows(user.pk)
+    rows = _cards(user.pk)
     candidates = []
     cards: dict[Hashable, tuple[tuple[str, int], Memory]] = {}
     for kind, key, domain, reviews, *columns in rows:

@@ -149,7 +149,7 @@ class CheckOff(MemoryCard):
         db_index=False,
     )
     self_check = models.ForeignKey(SelfCheck, on_delete=models.CASCADE, related_name="check_offs")
-    done_at = models.DateTimeField(auto_now_add=True)
+    done_at = models.DateTimeField(default=timezone.now)
     confidence = models.CharField(
         max_length=5, choices=Confidence.choices, blank=True, default="", db_default=""
     )

@@ -11,9 +11,7 @@ What is cached:
   progress version, the day and the content version, so every server computes the same key for
   the same state. Every write
   to a learner's rows goes through a service decorated with ``@moves_learner``, which moves the
-  progress version after a change: a write path cannot forget to invalidate. A service whose
-  write is one statement may instead hand it to ``write_retiring``, which moves the version in
-  the same statement where the engine allows.
+  progress version after a change, in the same transaction.
 
 - The pieces of htmx answers (a self-check's row, a phase's count, the header's figure), in each
   process's memory, by the state they show and the content version: ``shared_fragment``. A piece
@@ -29,14 +27,14 @@ page carrying one-off messages is not cached at all. Fragments carry the same pl
 
 import datetime
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache, caches
-from django.db import connection, transaction
-from django.db.models.expressions import RawSQL
+from django.db import transaction
+from django.db.models import F, Subquery
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -46,8 +44,6 @@ from django.utils.translation import get_language
 
 from phases import snapshot
 from phases.models import ContentVersion, Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
-
-from .compiled import CompiledQuery
 
 DASHBOARD_TTL = 24 * 60 * 60  # a day: the key changes with the day anyway
 
@@ -62,11 +58,9 @@ CONTENT_MODELS = (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
 # Content
 
 
-def content_version_subquery() -> RawSQL:
-    """The content version as a subquery, to read it inside a query a request makes anyway.
-
-    Raw SQL: the ORM's Subquery costs about half a millisecond to compile on every request."""
-    return RawSQL(f"SELECT number FROM {ContentVersion._meta.db_table} WHERE id = 1", ())
+def content_version_subquery() -> Subquery:
+    """The content version as a subquery, to read it inside a query a request makes anyway."""
+    return Subquery(ContentVersion.objects.filter(pk=1).values("number")[:1])
 
 
 def content_version() -> int:
@@ -119,33 +113,13 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-# A learner's progress version is a stamp, not a count: one more than before, or the database
-# clock's microseconds since 1970 when that is greater. It still only grows, and a version lost
-# with a commit (a tick's, in a database crash: ASYNC_COMMIT) is never handed out again, so a
-# page cached under it, showing the lost tick, can never be shown for a later state.
-NEXT_VERSION = {
-    "postgresql": "GREATEST(progress_version + 1, "
-    "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)",
-    # SQLite's clock counts milliseconds; the version still grows by one at least.
-    "sqlite": "MAX(progress_version + 1, "
-    "CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER))",
-}
-
-
-def _retire_sql() -> str:
+def learner_changed(user_id: int) -> None:
+    """Retire every cached page of this learner, on every server: their progress version moves
+    on, in the transaction of the write that changed their rows, so it is as durable as that
+    write (the database's default durability)."""
     from progress.models import StudyPlan
 
-    return (
-        f"UPDATE {StudyPlan._meta.db_table} "
-        f"SET progress_version = {NEXT_VERSION[connection.vendor]} WHERE user_id = %s"
-    )
-
-
-def learner_changed(user_id: int) -> None:
-    """Retire every cached page of this learner, on every server."""
-    # One plain statement: this runs on every write of a learner's rows.
-    with connection.cursor() as cursor:
-        cursor.execute(_retire_sql(), [user_id])
+    StudyPlan.objects.filter(user_id=user_id).update(progress_version=F("progress_version") + 1)
 
 
 def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
@@ -164,61 +138,6 @@ def moves_learner(service: Callable[P, R]) -> Callable[P, R]:
         return result
 
     return wrapper
-
-
-# The statement's own transaction commits without waiting for PostgreSQL to flush it to disk
-# (set_config's third argument: for this transaction only). A tick is then answered without a
-# disk wait, and its row locks go at once, so a learner's next tick does not queue behind the
-# flush. A crash of the database server can lose the last fraction of a second of such commits
-# (up to three times wal_writer_delay), each whole with its move of the progress version, which
-# never hands that version out again (NEXT_VERSION). Every other write waits for the disk.
-ASYNC_COMMIT = "SELECT set_config('synchronous_commit', 'off', true)"
-
-
-def write_retiring(
-    user: Any, sql: str, params: Sequence[Any], *, reading: CompiledQuery | None = None
-) -> tuple[bool, list[Any]]:
-    """Run ``sql``, one INSERT, UPDATE or DELETE of ``user``'s rows, and retire their cached
-    pages when it changed a row, atomically. Returns whether it changed a row and, with
-    ``reading`` (a compiled query of the learner's rows), that query's rows as they stood just
-    before the write or just after it: the caller applies its own write to them, so that write
-    must give the same rows applied twice (as a tick or an untick does).
-
-    On PostgreSQL all of it is one statement (a data-modifying WITH, whose parts all see the rows
-    as they were before it), run in autocommit: one round trip to the database instead of four or
-    five (begin, write, retire, commit, read). This is the tick, the hottest write in the app.
-    Elsewhere it is ``moves_learner``'s transaction, and the read comes after the commit, not
-    holding SQLite's write lock.
-
-    Outside a transaction, the statement commits without waiting for the disk flush
-    (``ASYNC_COMMIT``): the promise SQLite's write-ahead log with ``synchronous=NORMAL`` makes
-    for every write of the default set-up."""
-    if connection.vendor == "postgresql":
-        read_sql, read_params = reading.bound(user.pk) if reading else ("SELECT", [])
-        # Inside a caller's transaction the setting would weaken all of it: left as it is.
-        one = "SELECT" if connection.in_atomic_block else ASYNC_COMMIT
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"WITH changed AS ({sql} RETURNING 1), "
-                f"retired AS ({_retire_sql()} AND EXISTS (SELECT FROM changed)), "
-                f"before AS ({read_sql}) "
-                # One row however many the read finds (none: a row of nulls).
-                "SELECT (SELECT count(*) FROM changed), before.* "
-                f"FROM ({one}) AS one LEFT JOIN before ON true",
-                [*params, user.pk, *read_params],
-            )
-            rows = cursor.fetchall()
-        before = [row[1:] for row in rows if row[1:] and row[1] is not None]
-        return rows[0][0] > 0, reading.converted(before) if reading else []
-    changed = _write_moving(user=user, sql=sql, params=params)
-    return changed, reading.rows(user.pk) if reading else []
-
-
-@moves_learner
-def _write_moving(*, user: Any, sql: str, params: Sequence[Any]) -> bool:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount > 0
 
 
 def page_key(page: str, user: Any, today: datetime.date) -> str | None:

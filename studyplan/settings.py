@@ -101,11 +101,12 @@ ASGI_APPLICATION = "studyplan.asgi.application"
 
 # SQLite is the embedded default. IMMEDIATE transactions make concurrent writers queue on the
 # busy timeout instead of failing with "database is locked", and WAL lets
-# readers run while one learner's tick is being written.
+# readers run while one learner's tick is being written. synchronous stays at SQLite's default
+# (FULL): a committed write survives a power loss, as on PostgreSQL.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
-    "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;",
+    "init_command": "PRAGMA journal_mode=WAL;",
 }
 (BASE_DIR / "var").mkdir(exist_ok=True)
 DATABASES = {

@@ -12,13 +12,11 @@ import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.middleware import get_user
+from django.contrib.auth import get_user
 from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
-
-from .sessions import loading_user_of
 
 # In the IANA list on a Debian machine but no place a learner lives: "localtime" is the server's
 # own setting, "Factory" a placeholder zone with no offset of its own.
@@ -78,8 +76,7 @@ class LearnerTimeZoneMiddleware:
             def load() -> Any:
                 # The user itself, not AuthenticationMiddleware's lazy wrapper: a wrapper in a
                 # wrapper would make every read of request.user go through both.
-                with loading_user_of(request.session):
-                    user = get_user(request)
+                user = get_user(request)
                 zone = learner_zone(user)
                 if zone is not None:
                     timezone.activate(zone)

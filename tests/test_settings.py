@@ -86,7 +86,8 @@ def test_default_database_is_sqlite_tuned_for_concurrent_writers():
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] == 20
     assert "PRAGMA journal_mode=WAL" in options["init_command"]
-    assert "PRAGMA synchronous=NORMAL" in options["init_command"]
+    # synchronous stays at SQLite's default, FULL: a committed write survives a power loss.
+    assert "synchronous" not in options["init_command"]
 
 
 def test_a_sqlite_connection_runs_in_wal_with_a_20_second_busy_timeout(tmp_path):
@@ -102,8 +103,8 @@ def test_a_sqlite_connection_runs_in_wal_with_a_20_second_busy_timeout(tmp_path)
     result = start(code, DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
 
     assert result.returncode == 0, result.stderr
-    # synchronous=NORMAL reads back as 1; the busy timeout is in milliseconds.
-    assert result.stdout.split() == ["wal", "1", "20000", "IMMEDIATE"]
+    # synchronous=FULL (the default) reads back as 2; the busy timeout is in milliseconds.
+    assert result.stdout.split() == ["wal", "2", "20000", "IMMEDIATE"]
 
 
 PRINT_DATABASE = (

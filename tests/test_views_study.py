@@ -18,7 +18,7 @@ from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import lay_out
-from progress.figures import ticks_query
+from progress.figures import learner_ticks
 from progress.models import CheckOff
 from progress.services.review import review_check
 from progress.services.study import set_done, set_done_reading_ticks
@@ -417,7 +417,7 @@ def test_the_ticks_read_with_a_tick_are_the_learners_ticks_after_it(learner, don
 
     ticks = set_done_reading_ticks(user=learner, check=check, done=done)
 
-    assert sorted(map(tuple, ticks)) == sorted(map(tuple, ticks_query(check).rows(learner.pk)))
+    assert sorted(map(tuple, ticks)) == sorted(map(tuple, learner_ticks(learner, check)))
     assert len(ticks) == others + done
 
 

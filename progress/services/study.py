@@ -6,84 +6,47 @@ from typing import Any
 from django.utils import timezone
 
 from phases.snapshot import CheckInfo
-from studyplan.caching import moves_learner, write_retiring
-from studyplan.compiled import CompiledQuery
+from studyplan.caching import moves_learner
 
 from .. import memory
-from ..figures import fsrs, ticks_query
+from ..figures import fsrs, learner_ticks
 from ..models import CheckOff, Confidence
 
 
+@moves_learner
 def set_done(
     *, user: Any, self_check_id: int, done: bool, now: datetime.datetime | None = None
 ) -> bool:
     """Tick or untick; saying the same thing twice changes nothing. True when a row changed.
 
-    Each is one statement that reports whether it changed a row, handed to
-    studyplan.caching.write_retiring with the retirement of the learner's cached pages: the
-    unique constraint on (user, self-check) makes a repeated tick insert nothing, with no read
-    first. A tick is the card's first review, rated "knew it" (FSRS's Good).
-    """
-    changed, _, _ = _write(user, self_check_id, done, now, reading=None)
-    return changed
+    Through the ORM, in moves_learner's one transaction with the retirement of the learner's
+    cached pages, at the database's default durability. A tick is the card's first review,
+    rated "knew it" (FSRS's Good); the unique constraint on (user, self-check) makes two ticks
+    at once one row (get_or_create)."""
+    if not done:
+        deleted, _ = CheckOff.objects.filter(user=user, self_check_id=self_check_id).delete()
+        return deleted > 0
+    now = now or timezone.now()
+    tick = CheckOff(user=user, self_check_id=self_check_id, done_at=now, reviews=0)
+    tick.remember(memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs()))
+    _, created = CheckOff.objects.get_or_create(
+        user=user,
+        self_check_id=self_check_id,
+        defaults={
+            "done_at": tick.done_at,
+            "confidence": Confidence.UNRATED,
+            **{field: getattr(tick, field) for field in CheckOff.MEMORY_FIELDS},
+        },
+    )
+    return created
 
 
 def set_done_reading_ticks(
     *, user: Any, check: CheckInfo, done: bool, now: datetime.datetime | None = None
 ) -> list[Any]:
-    """set_done, and the learner's ticks as they stand after it, as check_figures counts them:
-    read in the same statement as the write on PostgreSQL, one round trip for the tick answer.
-    The read may come just before the write or just after (studyplan.caching.write_retiring):
-    the tick is applied to what it finds either way."""
-    _, read, first = _write(user, check.id, done, now, reading=ticks_query(check))
-    ticks = {row[0]: row for row in read}
-    if first is None:
-        ticks.pop(check.id, None)
-    elif check.id not in ticks:
-        ticks[check.id] = (check.id, Confidence.UNRATED, first.due)
-    return list(ticks.values())
-
-
-def _write(
-    user: Any,
-    self_check_id: int,
-    done: bool,
-    now: datetime.datetime | None,
-    reading: CompiledQuery | None,
-) -> tuple[bool, list[Any], memory.Memory | None]:
-    """Tick at ``now`` or untick, through write_retiring; what it returns, and the tick's card as
-    its first review leaves it (None for an untick)."""
-    table = CheckOff._meta.db_table
-    if not done:
-        changed, read = write_retiring(
-            user,
-            f"DELETE FROM {table} WHERE user_id = %s AND self_check_id = %s",
-            [user.pk, self_check_id],
-            reading=reading,
-        )
-        return changed, read, None
-    now = now or timezone.now()
-    first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
-    changed, read = write_retiring(
-        user,
-        f"INSERT INTO {table} (user_id, self_check_id, done_at, confidence, state, "
-        "stability, difficulty, due, last_review, reviews) "
-        "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 1) "
-        "ON CONFLICT (user_id, self_check_id) DO NOTHING",
-        [
-            user.pk,
-            self_check_id,
-            now,
-            Confidence.UNRATED,
-            first.state,
-            first.stability,
-            first.difficulty,
-            first.due,
-            first.last_review,
-        ],
-        reading=reading,
-    )
-    return changed, read, first
+    """set_done, then the learner's ticks as check_figures counts them, read after the commit."""
+    set_done(user=user, self_check_id=check.id, done=done, now=now)
+    return learner_ticks(user, check)
 
 
 @moves_learner
