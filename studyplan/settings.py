@@ -211,8 +211,8 @@ FRAGMENTS_CACHE = {
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's RedisCache, reusing its redis-py client (see the module).
-            "BACKEND": "studyplan.rediscache.RedisCache",
+            # Django's own RedisCache (redis-py underneath).
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},

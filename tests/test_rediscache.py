@@ -1,12 +1,11 @@
-"""The Redis cache backend (studyplan.rediscache) against a real Redis: run where REDIS_URL is
-set (CI's PostgreSQL run starts one)."""
+"""The Redis cache backend (Django's own) against a real Redis: run where REDIS_URL is set (CI's
+PostgreSQL run starts one)."""
 
 import os
 import uuid
 
 import pytest
-
-from studyplan.rediscache import RedisCache
+from django.core.cache.backends.redis import RedisCache
 
 pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="REDIS_URL is not set")
 
@@ -25,12 +24,5 @@ def test_it_stores_reads_and_deletes_like_djangos(cache):
     assert cache.get("page") is None
 
 
-def test_every_operation_reuses_one_redis_client(cache):
-    client = cache._cache
-
-    first = client.get_client("a")
-    cache.set("a", 1, 60)
-    cache.get("a")
-
-    assert client.get_client("b", write=True) is first
-    assert first.connection_pool is client._get_connection_pool(True)
+def test_the_shared_cache_is_djangos_own_redis_backend(settings):
+    assert settings.CACHES["default"]["BACKEND"] == ("django.core.cache.backends.redis.RedisCache")
