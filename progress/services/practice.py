@@ -95,9 +95,6 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     existing = close_overdue_mock(user=user, now=now)
     if existing is not None:
         return existing
-    # An open drill would show the key of any of its unanswered questions the mock draws: it is
-    # handed in first, and a handed-in drill shows only the questions answered in it.
-    close_open_drills(user=user, now=now)
     questions = list(Question.objects.current().select_related("domain"))
     by_domain: dict[str, list[int]] = {}
     for question in questions:
@@ -110,6 +107,10 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     drawn = [by_id[pk] for pk in practice.draw(by_domain, counts, rng, seen=_seen(user))]
     try:
         with transaction.atomic():
+            # An open drill would show the key of any of its unanswered questions the mock
+            # draws: it is handed in first, in the same transaction, and a handed-in drill shows
+            # only the questions answered in it.
+            close_open_drills(user=user, now=now)
             mock = _create_attempt(
                 user=user,
                 kind=Attempt.Kind.MOCK,
@@ -152,8 +153,6 @@ def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     misses that already joined the review queue stay there (their answers were shown). False
     when the attempt is over: a finished attempt is kept."""
     if close_if_over(user=user, attempt=attempt, now=now):
-        return False
-    if attempt.kind == Attempt.Kind.DRILL and attempt.submitted_at is not None:
         return False
     attempt.delete()
     return True

@@ -18,17 +18,14 @@ class ReviewRefused(Exception):
     """A review that would change nothing a learner has earned: the card was reviewed today."""
 
 
-def _once_a_day(
-    card: CheckOff | QuestionCard, now: datetime.datetime, start_of_today: datetime.datetime | None
-) -> None:
+def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
     # A tick or a miss today is the card's first review, and the next falls due tomorrow at the
-    # earliest: a card whose last review was today (in the learner's zone) takes no other until
-    # tomorrow.
-    if start_of_today is None:
-        start_of_today = start_of_day(timezone.localdate(now))
-    if card.last_review is not None and card.last_review >= start_of_today:
+    # earliest: a card whose last review was today (in the learner's zone, the active one) takes
+    # no other until tomorrow.
+    if card.last_review is not None and card.last_review >= start_of_day(timezone.localdate(now)):
         raise ReviewRefused(
-            "You have already reviewed this card today: it comes back when it is due."
+            "You have already reviewed this card today: it comes back when it is due. "
+            "Nothing was changed."
         )
 
 
@@ -39,7 +36,6 @@ def review_check(
     self_check_id: int,
     rating: Rating,
     now: datetime.datetime,
-    start_of_today: datetime.datetime | None = None,
 ) -> bool:
     """Record a review of a ticked self-check in today's queue, as FSRS schedules it; "forgot"
     also marks it shaky. False when the check is not ticked; ReviewRefused when it was reviewed
@@ -51,7 +47,7 @@ def review_check(
     ).first()
     if check_off is None:
         return False
-    _once_a_day(check_off, now, start_of_today)
+    _once_a_day(check_off, now)
     check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
@@ -66,7 +62,6 @@ def review_question(
     card_id: int,
     rating: Rating,
     now: datetime.datetime,
-    start_of_today: datetime.datetime | None = None,
 ) -> bool:
     """Record a review of a missed question. Known (any rating but "forgot") so many times in a
     row (memory.RIGHT_IN_A_ROW_TO_LEAVE), on as many days (one review a card a day), it leaves
@@ -76,7 +71,7 @@ def review_question(
     ).first()
     if card is None:
         return False
-    _once_a_day(card, now, start_of_today)
+    _once_a_day(card, now)
     card.remember(memory.review(card.memory, rating, now, fsrs()))
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:

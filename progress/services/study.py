@@ -1,5 +1,6 @@
 """Ticking a self-check, and saying how well it is known."""
 
+import dataclasses
 import datetime
 from typing import Any
 
@@ -27,15 +28,15 @@ def set_done(
         deleted, _ = CheckOff.objects.filter(user=user, self_check_id=self_check_id).delete()
         return deleted > 0
     now = now or timezone.now()
-    tick = CheckOff(user=user, self_check_id=self_check_id, done_at=now, reviews=0)
-    tick.remember(memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs()))
+    first = memory.first_review(memory.CONFIDENCE_RATING[Confidence.UNRATED], now, fsrs())
     _, created = CheckOff.objects.get_or_create(
         user=user,
         self_check_id=self_check_id,
         defaults={
-            "done_at": tick.done_at,
+            "done_at": now,
             "confidence": Confidence.UNRATED,
-            **{field: getattr(tick, field) for field in CheckOff.MEMORY_FIELDS},
+            **dataclasses.asdict(first),
+            "reviews": 1,
         },
     )
     return created

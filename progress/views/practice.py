@@ -3,6 +3,7 @@
 Every attempt is looked up from request.user, so another learner's attempt is a 404.
 """
 
+import contextlib
 import random
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.validators import slug_re
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -238,21 +240,23 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
         return _question_page(
             request, attempt, items, position, now, error=_wrong_count(choose, chosen), status=400
         )
-    if chosen and not services.answer(
-        user=request.user, attempt=attempt, item=item, chosen=chosen, now=now
-    ):
+    flagging = then == "flag" and attempt.kind == Attempt.Kind.MOCK and not autosave
+    # The choice and the flag are one action: one transaction when there are both.
+    with transaction.atomic() if flagging else contextlib.nullcontext():
+        in_time = not chosen or services.answer(
+            user=request.user, attempt=attempt, item=item, chosen=chosen, now=now
+        )
+        if in_time and flagging:
+            in_time = services.flag(
+                user=request.user, attempt=attempt, item=item, flagged=not item.flagged, now=now
+            )
+    if not in_time:
         messages.warning(request, "Time is up: answers after the deadline are not counted.")
         return redirect("progress:attempt-result", attempt.pk)
     if autosave:
         return HttpResponse(status=204)
     here = reverse("progress:attempt", args=[attempt.pk])
-    if attempt.kind == Attempt.Kind.DRILL:
-        return redirect(f"{here}?q={position}")
-    if then == "flag":
-        if not services.flag(
-            user=request.user, attempt=attempt, item=item, flagged=not item.flagged, now=now
-        ):
-            return redirect("progress:attempt-result", attempt.pk)
+    if attempt.kind == Attempt.Kind.DRILL or flagging:
         return redirect(f"{here}?q={position}")
     if then == "flagged" or position >= len(items):
         return redirect("progress:attempt-flagged", attempt.pk)

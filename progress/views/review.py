@@ -1,5 +1,6 @@
 """The review queue: today's cards (ticked self-checks and missed questions), one at a time."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from studyplan.caching import learner_syllabus
 
 from .. import memory
 from ..figures import CHECK, QUESTION, fsrs, review_cards
-from ..models import CheckOff, QuestionCard, start_of_day
+from ..models import CheckOff, QuestionCard
 from ..services.practice import close_overdue_mock
 from ..services.review import ReviewRefused, review_check, review_question
 from .common import HtmxHttpRequest, bad_request, current_check, number
@@ -155,6 +156,30 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
     return _review_page(request)
 
 
+def _rated(
+    request: HtmxHttpRequest,
+    key: tuple[str, int],
+    *,
+    exists: Any,
+    missing: str,
+    review: Callable[[], object],
+) -> HttpResponse:
+    """Take a rating of the card ``key`` only if it is in today's queue: a 404 (``missing``) when
+    the learner has no such card (``exists``, a queryset), a 409 when it is not in the queue or
+    was reviewed today, else the review (``review``) and the next card."""
+    if not _in_todays_queue(request, key):
+        if not exists.exists():
+            return HttpResponse(missing, status=404)
+        return _refusal(request, NOT_IN_QUEUE)
+    try:
+        review()
+    except ReviewRefused as refusal:
+        return _refusal(request, str(refusal))
+    if request.htmx:
+        return _review_page(request)
+    return redirect("progress:review")
+
+
 @login_required
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -162,23 +187,15 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
-    if not _in_todays_queue(request, (CHECK, check.id)):
-        if not CheckOff.objects.for_user(request.user).filter(self_check_id=check.id).exists():
-            return HttpResponse("You have not ticked this self-check.", status=404)
-        return _refusal(request, NOT_IN_QUEUE)
-    try:
-        review_check(
-            user=request.user,
-            self_check_id=check.id,
-            rating=rating,
-            now=timezone.now(),
-            start_of_today=start_of_day(timezone.localdate()),
-        )
-    except ReviewRefused as refusal:
-        return _refusal(request, f"{refusal} Nothing was changed.")
-    if request.htmx:
-        return _review_page(request)
-    return redirect("progress:review")
+    return _rated(
+        request,
+        (CHECK, check.id),
+        exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
+        missing="You have not ticked this self-check.",
+        review=lambda: review_check(
+            user=request.user, self_check_id=check.id, rating=rating, now=timezone.now()
+        ),
+    )
 
 
 @login_required
@@ -187,20 +204,12 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
-    if not _in_todays_queue(request, (QUESTION, card_id)):
-        if not QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id).exists():
-            return HttpResponse("This question is not in your review queue.", status=404)
-        return _refusal(request, NOT_IN_QUEUE)
-    try:
-        review_question(
-            user=request.user,
-            card_id=card_id,
-            rating=rating,
-            now=timezone.now(),
-            start_of_today=start_of_day(timezone.localdate()),
-        )
-    except ReviewRefused as refusal:
-        return _refusal(request, f"{refusal} Nothing was changed.")
-    if request.htmx:
-        return _review_page(request)
-    return redirect("progress:review")
+    return _rated(
+        request,
+        (QUESTION, card_id),
+        exists=QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id),
+        missing="This question is not in your review queue.",
+        review=lambda: review_question(
+            user=request.user, card_id=card_id, rating=rating, now=timezone.now()
+        ),
+    )
