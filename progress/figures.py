@@ -78,11 +78,6 @@ class PhaseProgress:
     total: int
 
     @property
-    def shown(self) -> tuple[int, int]:
-        """Everything its partial shows: a key for its HTML (studyplan.caching.shared_fragment)."""
-        return (self.done, self.total)
-
-    @property
     def percent(self) -> int:
         return round(100 * self.done / self.total) if self.total else 0
 
@@ -108,12 +103,6 @@ class CheckRow:
     @property
     def next_review(self) -> datetime.date | None:
         return timezone.localdate(self.due) if self.due else None
-
-    @property
-    def shown(self) -> tuple[int, bool, str, datetime.date | None]:
-        """Everything its partial shows but the check's content: a key for its HTML
-        (studyplan.caching.shared_fragment). The day it is due back, not the moment."""
-        return (self.check.id, self.done, self.confidence, self.next_review)
 
     @property
     def toggle_url(self) -> str:

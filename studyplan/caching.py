@@ -13,16 +13,13 @@ What is cached:
   to a learner's rows goes through a service decorated with ``@moves_learner``, which moves the
   progress version after a change, in the same transaction.
 
-- The pieces of htmx answers (a self-check's row, a phase's count, the header's figure), in each
-  process's memory, by the state they show and the content version: ``shared_fragment``. A piece
-  shows nothing of who the learner is, so every learner in one state shares it; the states are
-  few (a check's row: done or not, its confidence, the day it is due back), so a tick is answered
-  from memory far more often than rendered.
+- Nothing is shared between learners: the pieces of an htmx answer (a self-check's row, a
+  phase's count, the header's figure) are rendered for each request.
 
 A cached page is the same for every request of one learner on one day. The one way a
 per-request value reaches it is ``PER_REQUEST``: the page is rendered with a placeholder for each
 and the placeholder is replaced on the way out. The CSRF token is the only such value today; a
-page carrying one-off messages is not cached at all. Fragments carry the same placeholders.
+page carrying one-off messages is not cached at all.
 """
 
 import datetime
@@ -38,9 +35,7 @@ from django.db.models import F, Subquery
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from phases import snapshot
 from phases.models import ContentVersion, Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
@@ -207,30 +202,3 @@ def cached_page(request: HttpRequest, key: str | None, render: Render) -> str:
         if _local is not None:
             _local.set(key, (page, expires), timeout)
     return _fill(page, request)
-
-
-# Fragments
-
-_fragments = caches["fragments"]
-
-
-def shared_fragment(
-    request: HttpRequest, template_name: str, context: dict[str, Any], state: tuple[Any, ...]
-) -> str:
-    """``template_name`` (a partial) rendered with ``context``, kept in this process's memory
-    under ``state`` and the learner's content version, and reused for every request in that
-    state, whoever makes it.
-
-    ``state`` must name everything the partial shows but the syllabus content (which the content
-    version covers) and PER_REQUEST values (filled in per request): nothing of the learner
-    themselves may reach a shared fragment."""
-    version = getattr(request.user, "content_version", None) or 0
-    key = ":".join(
-        ("fragment", template_name, str(version), get_language() or "", *map(str, state))
-    )
-    fragment = _fragments.get(key)
-    if fragment is None:
-        placeholders = {name: placeholder for name, (placeholder, _) in PER_REQUEST.items()}
-        fragment = render_to_string(template_name, {**context, **placeholders}, request)
-        _fragments.set(key, fragment, DASHBOARD_TTL)
-    return _fill(fragment, request)

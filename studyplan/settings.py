@@ -196,18 +196,10 @@ else:
 # A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
 IPWARE_STRICT = False
 
-# With REDIS_URL, one cache shared by every process and server: cached pages and sessions.
+# With REDIS_URL, one cache shared by every process and server: each learner's cached pages.
 # Without it, a cache per process: the pages' keys hold only database values, so a page is never
-# stale, but a logged-out session may live on in another process's memory (`check --deploy`
-# warns when debug is off).
+# stale in any process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# The pieces of htmx answers, by the state they show, in each process's memory with either
-# (studyplan.caching.shared_fragment): a few thousand pieces of about a kilobyte at most.
-FRAGMENTS_CACHE = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "studyplan-fragments",
-    "OPTIONS": {"MAX_ENTRIES": 3000},
-}
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -223,7 +215,6 @@ if REDIS_URL:
             "LOCATION": "studyplan-pages",
             "OPTIONS": {"MAX_ENTRIES": 500},
         },
-        "fragments": FRAGMENTS_CACHE,
     }
 else:
     CACHES = {
@@ -231,12 +222,11 @@ else:
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "studyplan",
         },
-        "fragments": FRAGMENTS_CACHE,
     }
 
-# Sessions in the database, each row loaded with its learner in the one query a request makes
-# (studyplan.sessions): logging out, changing the password or deleting the account deletes the
-# session, so a copied cookie stops working everywhere. `clearsessions` removes expired ones.
+# Sessions in the database (studyplan.sessions, Django's database sessions): logging out,
+# changing the password or deleting the account deletes the session, so a copied cookie stops
+# working everywhere. `clearsessions` removes expired ones.
 SESSION_ENGINE = "studyplan.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 

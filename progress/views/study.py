@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from studyplan import caching
-from studyplan.caching import learner_syllabus, shared_fragment
+from studyplan.caching import learner_syllabus
 
 from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
@@ -72,22 +72,20 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return redirect(back_to_check(request, check))
     ticks = set_done_reading_ticks(user=request.user, check=check, done=wanted == "1")
     figures = check_figures(request.user, check, ticks)
-    # The row, and out of band the phase's count and the header's figure: each a fragment shared
-    # by every learner in the state it shows.
+    # The row, and out of band the phase's count and the header's figure, rendered for this
+    # learner alone.
     return HttpResponse(
         row_fragment(request, figures.row)
-        + shared_fragment(
-            request,
+        + render_to_string(
             "progress/phase.html#phase-progress",
             {"progress": figures.progress, "oob": True},
-            state=figures.progress.shown,
-        )
-        + shared_fragment(
             request,
+        )
+        + render_to_string(
             "base.html#header-readiness",
             # The header's figure reads overall.weighted_percent on every page.
             {"overall": figures, "oob": True},
-            state=(figures.weighted_percent,),
+            request,
         )
     )
 
@@ -112,9 +110,4 @@ def selfcheck_confidence(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 def row_fragment(request: HtmxHttpRequest, row: CheckRow) -> str:
-    return shared_fragment(
-        request,
-        "progress/phase.html#check-row",
-        {"row": row},
-        state=(*row.shown, bool(request.htmx)),
-    )
+    return render_to_string("progress/phase.html#check-row", {"row": row}, request)
