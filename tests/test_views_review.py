@@ -15,7 +15,14 @@ from pytest_django.asserts import assertRedirects
 
 from phases.models import Question, SelfCheck
 from progress.memory import Memory
-from progress.models import CheckOff, Confidence, QuestionCard, end_of_day, start_of_day
+from progress.models import (
+    Attempt,
+    CheckOff,
+    Confidence,
+    QuestionCard,
+    end_of_day,
+    start_of_day,
+)
 from studyplan.caching import learner_changed
 from tests.factories import (
     AttemptFactory,
@@ -577,3 +584,20 @@ def test_another_learners_question_card_is_a_404(client, learner):
 
     assert client.post(review_question_url(card), {"rating": "3"}).status_code == 404
     assert QuestionCard.objects.get(pk=card.pk).reviews == 1
+
+
+def test_a_missed_question_in_the_live_mock_is_not_shown_until_the_mock_is_over(
+    learner_client, learner
+):
+    card = miss_in_a_drill(learner_client, learner)
+    make_card_due(card)
+    mock = AttemptFactory(user=learner, mock=True)
+    AttemptQuestionFactory(attempt=mock, question=card.question)
+
+    during = review_card(learner_client.get(REVIEW))
+
+    assert card.question.prompt not in during
+    assert card.question.explanation not in during
+    Attempt.objects.filter(pk=mock.pk).update(submitted_at=timezone.now())
+    learner_changed(learner.pk)
+    assert card.question.prompt in review_card(learner_client.get(REVIEW))

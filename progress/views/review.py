@@ -113,12 +113,21 @@ NOT_IN_QUEUE = (
 
 def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = "") -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
-    close_overdue_mock(user=request.user, now=timezone.now())
+    mock = close_overdue_mock(user=request.user, now=timezone.now())
     queue = review_cards(request.user, today=timezone.localdate())
     card = None
-    if queue:
-        (kind, key), card_memory = queue[0]
+    in_mock: set[int] | None = None
+    for (kind, key), card_memory in queue:
         card = _card(request, kind, key, card_memory)
+        if mock is None or card is None or card.question is None:
+            break
+        # A missed question that is in the live mock waits until the mock is over: the back of
+        # its card shows the key.
+        if in_mock is None:
+            in_mock = set(mock.questions.values_list("question_id", flat=True))
+        if card.question.question_id not in in_mock:
+            break
+        card = None
     now = timezone.now()
     context = {
         "card": card,
