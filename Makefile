@@ -1,12 +1,12 @@
 # Two commands: `make run` (set up, then serve on SQLite) and `make test` (set up, then check:
-# ruff, mypy, the migrations check and the whole pytest suite).
+# ruff, import-linter, mypy, the migrations check and the whole pytest suite).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install install-dev run test lint typecheck migrations-check pytest bench load cluster clean
+.PHONY: install install-dev run test lint imports typecheck migrations-check pytest bench load cluster clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The layers run one way, phases <- progress <- studyplan (pyproject.toml's contracts).
+imports: install-dev
+	$(BIN)/lint-imports
+
 typecheck: install-dev
 	DJANGO_DEBUG=1 $(BIN)/mypy
 
@@ -43,7 +47,7 @@ migrations-check: install-dev
 pytest: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test: lint typecheck migrations-check pytest
+test: lint imports typecheck migrations-check pytest
 
 # Four set-ups: SQLite and PostgreSQL 15, each with the per-process cache and with Redis (as root
 # it starts PostgreSQL and installs redis-server when missing; what cannot start is skipped).

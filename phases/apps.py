@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class PhasesConfig(AppConfig):
     name = "phases"
     verbose_name = "Syllabus"
+
+    def ready(self) -> None:
+        from .content import connect_signals
+
+        connect_signals()  # every change to the content moves its version

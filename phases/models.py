@@ -229,7 +229,7 @@ class Question(models.Model):
 class ContentVersion(models.Model):
     """A single row counting changes to the syllabus content.
 
-    load_syllabus and every admin save or delete move it (see studyplan.caching). It lives in the
+    load_syllabus and every admin save or delete move it (see phases.content). It lives in the
     database, so every server reads the same number and drops its in-memory snapshot of the
     syllabus on its next request after a change.
     """

@@ -2,7 +2,7 @@
 
 Learner pages read content from a snapshot and make their own queries only for the learner's rows.
 A snapshot is built in six queries and carries the content version it was built at; where it is
-kept and when it is rebuilt is studyplan.caching's business.
+kept and when it is rebuilt is phases.content's business.
 """
 
 from collections import Counter

@@ -1,6 +1,6 @@
 """A learner's figures: the cached syllabus plus this learner's plan, ticks and practice answers.
 
-The plan and the content version come with request.user (see studyplan.auth); the ticks and the
+The plan and the content version come with request.user (see progress.auth); the ticks and the
 answers are one small query each that starts from the learner, so nothing here can reach another
 learner's rows.
 """
@@ -29,7 +29,7 @@ from phases.schedule import (
     sessions_per_week,
 )
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
-from studyplan.caching import learner_syllabus
+from progress.auth import learner_syllabus
 
 from . import chart, memory, readiness
 from .memory import Memory

@@ -11,8 +11,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from phases.models import Intensity
-from studyplan.lockout import password_confirmed
-from studyplan.timezones import is_zone, zone_names
+
+from .services.account import password_confirmed
+from .timezones import is_zone, zone_names
 
 # Far enough for any real plan; beyond it a date is a typo, not a study plan.
 MAX_START_OFFSET = datetime.timedelta(days=366)

@@ -56,11 +56,6 @@ class StudyPlan(models.Model):
         default=False,
         help_text="Compressed to finish by the exam date when no intensity does.",
     )
-    progress_version = models.PositiveBigIntegerField(
-        default=0,
-        help_text="Moves on every tick or plan change, never back to a value it had "
-        "(studyplan.caching); keys the cached pages.",
-    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -72,7 +67,7 @@ class StudyPlan(models.Model):
 
 
 def end_of_day(today: datetime.date) -> datetime.datetime:
-    """The moment ``today`` ends in the active time zone (the learner's: studyplan.timezones)."""
+    """The moment ``today`` ends in the active time zone (the learner's: progress.timezones)."""
     return timezone.make_aware(
         datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
     )

@@ -6,7 +6,4 @@ class StudyplanConfig(AppConfig):
     verbose_name = "Study plan"
 
     def ready(self) -> None:
-        from . import (
-            caching,  # noqa: F401 - connects the signals that move the content version
-            checks,  # noqa: F401 - registers the production checks
-        )
+        from . import checks  # noqa: F401 - registers the production checks

@@ -9,7 +9,7 @@ address limit on the pair limit's scale.
 
 Every password check goes through the limiter: the login form through Django's authenticate(),
 and the account's own checks (deleting it, changing the password) through
-``password_confirmed``.
+progress.services.account.password_confirmed.
 """
 
 import datetime
@@ -19,13 +19,11 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import (
     get_client_username,
     get_cool_off,
-    get_credentials,
     get_failure_limit,
     get_lockout_parameters,
 )
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.contrib.auth import authenticate
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -89,17 +87,3 @@ def lockout_response(
         "confirming": request.user.is_authenticated,
     }
     return render(request, "registration/locked_out.html", context, status=429)
-
-
-def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:
-    """Whether ``password`` is ``user``'s, checked as a login is: a wrong one counts towards the
-    lockout of (username, address) and of the address, and during a lockout even the right one
-    is refused (then ``request.axes_locked_out`` is set and the response becomes the lockout
-    page). The right one forgives the learner's earlier typos, as a login does."""
-    username = user.get_username()
-    confirmed = authenticate(request, username=username, password=password)
-    if confirmed is None or confirmed.pk != user.pk:
-        return False
-    if settings.AXES_RESET_ON_SUCCESS:
-        LockoutHandler().reset_user_attempts(request, get_credentials(username))
-    return True

@@ -1,5 +1,6 @@
 """The one model of the site's own app: sessions (studyplan.sessions reads and writes them)."""
 
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
@@ -21,9 +22,7 @@ class LearnerSession(AbstractBaseSession):
 
     @classmethod
     def get_session_store_class(cls) -> type[Any]:
-        from .sessions import SessionStore
-
-        return SessionStore
+        return import_module(settings.SESSION_ENGINE).SessionStore
 
     class Meta:
         db_table = "studyplan_session"

@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # Cache-Control: private, no-store on every answer to a logged-in learner.
     "studyplan.middleware.PrivatePagesMiddleware",
     # The learner's own time zone for every "today" and time on the page (needs request.user).
-    "studyplan.timezones.LearnerTimeZoneMiddleware",
+    "progress.timezones.LearnerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -151,7 +151,7 @@ PASSWORD_HASHERS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a login while its (username, IP address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
-    "studyplan.auth.LearnerBackend",
+    "progress.auth.LearnerBackend",
 ]
 
 # Failed-password limiting (studyplan/lockout.py): five wrong passwords for one username from one
@@ -196,9 +196,9 @@ else:
 # A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
 IPWARE_STRICT = False
 
-# With REDIS_URL, one cache shared by every process and server: each learner's cached pages.
-# Without it, a cache per process: the pages' keys hold only database values, so a page is never
-# stale in any process.
+# The cache holds counters only (the password reset throttle), never a page: learner pages are
+# worked out from the database on every request. With REDIS_URL the counters are shared by every
+# process and server; without it each process counts on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
@@ -208,12 +208,6 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
             "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
-        },
-        # Cached pages again, in each process's memory in front of Redis (studyplan.caching).
-        "local-pages": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "studyplan-pages",
-            "OPTIONS": {"MAX_ENTRIES": 500},
         },
     }
 else:

@@ -22,11 +22,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from progress.services.account import change_password
+from progress.services.account import change_password, password_confirmed
 from progress.services.time_zone import set_time_zone
-
-from .lockout import password_confirmed
-from .timezones import is_zone
+from progress.timezones import is_zone
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -107,7 +105,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             user = form.save()
-            login(request, user, backend="studyplan.auth.LearnerBackend")
+            login(request, user, backend="progress.auth.LearnerBackend")
             return redirect("progress:plan-choose")
         return render(request, "registration/signup.html", {"form": form}, status=400)
     return render(request, "registration/signup.html", {"form": form})

@@ -18,18 +18,18 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 @pytest.fixture(autouse=True)
 def fresh_caches():
-    # A dashboard cached for a user id the next test reuses must not be served to it, nor a
-    # syllabus snapshot built from a test's rolled-back content (the content version rolls back
-    # with it, so a later test can find the same number again).
+    # No syllabus snapshot built from a test's rolled-back content (the content version rolls
+    # back with it, so a later test can find the same number again), and no throttle count left
+    # by another test.
     from django.core.cache import caches
 
-    from studyplan import caching
+    from phases.content import forget_snapshot
 
-    caching._snapshot = None
-    for alias in settings.CACHES:  # the shared cache, and with Redis the local page copies
+    forget_snapshot()
+    for alias in settings.CACHES:
         caches[alias].clear()
     yield
-    caching._snapshot = None
+    forget_snapshot()
 
 
 @pytest.fixture

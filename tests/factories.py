@@ -1,7 +1,6 @@
-"""Test data. Every write to a learner's rows goes through the app's services or, where a test
-needs a state no service makes (a review due yesterday, an answer from an hour ago), is followed
-by studyplan.caching.learner_changed, as every write path in the app is: a cached page then
-never outlives the data a test set up."""
+"""Test data. Every write to a learner's rows goes through the app's services, or through the ORM
+where a test needs a state no service makes (a review due yesterday, an answer from an hour
+ago)."""
 
 import datetime
 import itertools
@@ -17,7 +16,6 @@ from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, st
 from progress.services.plan import save_plan
 from progress.services.practice import answer, start_drill, start_mock
 from progress.services.study import set_done
-from studyplan.caching import learner_changed
 
 PASSWORD = "correct-horse-battery-9"
 
@@ -69,7 +67,6 @@ class CheckOffFactory(factory.Factory):
         set_done(user=user, self_check_id=self_check.pk, done=True)
         if fields:
             CheckOff.objects.filter(user=user, self_check=self_check).update(**fields)
-            learner_changed(user.pk)
         return CheckOff.objects.get(user=user, self_check=self_check)
 
 
@@ -121,12 +118,6 @@ class AttemptFactory(factory.django.DjangoModelFactory):
         )
         submitted = factory.Trait(submitted_at=factory.SelfAttribute("started_at"))
 
-    @classmethod
-    def _create(cls, model_class, *args, **kwargs):
-        attempt = super()._create(model_class, *args, **kwargs)
-        learner_changed(attempt.user_id)
-        return attempt
-
 
 class AttemptQuestionFactory(factory.django.DjangoModelFactory):
     """A question of an attempt, unanswered; ``right=True`` or ``wrong=True`` answers it."""
@@ -153,12 +144,6 @@ class AttemptQuestionFactory(factory.django.DjangoModelFactory):
             is_correct=False,
             answered_at=factory.LazyAttribute(lambda item: item.attempt.started_at),
         )
-
-    @classmethod
-    def _create(cls, model_class, *args, **kwargs):
-        item = super()._create(model_class, *args, **kwargs)
-        learner_changed(item.attempt.user_id)
-        return item
 
 
 def wrong_option(question: Question) -> int:
@@ -200,7 +185,6 @@ def make_due(user, *slugs: str, days_ago: int = 1) -> None:
     CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
         due=due, last_review=due - datetime.timedelta(days=2)
     )
-    learner_changed(user.pk)
 
 
 def miss(user, *questions: Question) -> list[QuestionCard]:
@@ -220,7 +204,6 @@ def make_missed_due(user, *cards: QuestionCard, days_ago: int = 1) -> None:
     QuestionCard.objects.filter(user=user, pk__in=[card.pk for card in cards]).update(
         due=due, last_review=due - datetime.timedelta(days=2)
     )
-    learner_changed(user.pk)
 
 
 def practise(

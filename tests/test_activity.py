@@ -10,12 +10,12 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from fsrs import Rating
 
+from phases.content import syllabus
 from phases.models import SelfCheck
 from progress import chart
 from progress.figures import schedule_for, study_activity
 from progress.models import AttemptQuestion, CheckOff, Profile
 from progress.services.review import review_check
-from studyplan.caching import learner_changed, syllabus
 from tests.factories import UserFactory, make_plan, practise, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
@@ -146,7 +146,6 @@ def move(user, *, slug: str, done_at: datetime.datetime) -> None:
     CheckOff.objects.filter(user=user, self_check__slug=slug).update(
         done_at=done_at, last_review=done_at
     )
-    learner_changed(user.pk)
 
 
 @db

@@ -148,8 +148,6 @@ RENAMED = {
 WITHHELD = {
     # A salted hash: no use to the learner, and a risk in a file they may leave lying around.
     "auth.User": {"password"},
-    # The cached pages' version stamp: a number the tracker keeps for itself, not about them.
-    "progress.StudyPlan": {"progress_version"},
     # The session's contents (who is logged in, a hash of the password): the key itself is the
     # primary key, never exported either, for it is a credential.
     "studyplan.LearnerSession": {"session_data"},

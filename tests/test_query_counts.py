@@ -10,11 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from phases import content
 from phases.models import Question, SelfCheck
 from progress.models import Attempt, QuestionCard
 from progress.services.practice import answer, flag, submit
 from progress.services.study import set_done
-from studyplan import caching
 from tests.factories import (
     UserFactory,
     drill_for,
@@ -43,16 +43,16 @@ def preview_query() -> dict[str, str]:
     return {"intensity": "standard", "start_date": start.isoformat(), "exam_date": exam.isoformat()}
 
 
-# A learner's write and the retirement of their cached pages are one transaction
-# (studyplan.caching.moves_learner): inside a test's own transaction, a savepoint and its release.
+# A learner's write is one transaction (transaction.atomic): inside a test's own transaction, a
+# savepoint and its release.
 WRITE = 2
 # A logged-in request reads its session (Django's database sessions), then the learner with their
-# plan, profile and content version in one query (studyplan.auth).
+# plan, profile and content version in one query (progress.auth).
 USER = 1
-# A tick through the ORM: get_or_create's read, its insert in a savepoint, the retirement of the
-# cached pages, all in moves_learner's transaction; with htmx, then the learner's ticks.
-TICK = 5 + WRITE
-# An untick of a check never ticked: one DELETE that changes nothing, and no retirement.
+# A tick through the ORM: get_or_create's read and its insert in a savepoint, in the service's
+# transaction; with htmx, then the learner's ticks.
+TICK = 4 + WRITE
+# An untick of a check never ticked: one DELETE that changes nothing.
 TICK_CHANGING_NOTHING = 1 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
@@ -60,10 +60,9 @@ TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
-    # Plan and ticks, counted answers, the live mock's deadline, the header's review count, and
-    # the study-activity calendar.
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 6),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 6),
+    # Plan and ticks, counted answers, the header's review count, and the study-activity calendar.
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 5),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 5),
     ("toggle", "post", TOGGLE, {"done": "1"}, {}, 1 + TICK),
     ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 1 + TICK_READING),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
@@ -100,19 +99,19 @@ def measure(client, method, url, data, headers) -> int:
 def warm_syllabus(fresh_caches, syllabus):
     # Steady state: the syllabus snapshot is built once per process and content change (its own
     # cost is pinned below), then every learner page reads it from memory.
-    caching.syllabus()
+    content.syllabus()
 
 
 def test_the_syllabus_snapshot_is_built_in_six_queries_once_per_content_version(
     django_assert_num_queries,
 ):
-    caching.content_changed()
-    version = caching.content_version()
+    content.content_changed()
+    version = content.content_version()
     with django_assert_num_queries(6):
-        snapshot = caching.syllabus(version)
+        snapshot = content.syllabus(version)
     assert len(snapshot.checks) == SelfCheck.objects.current().count()
     with django_assert_num_queries(0):
-        assert caching.syllabus(version) is snapshot
+        assert content.syllabus(version) is snapshot
 
 
 @pytest.fixture
@@ -175,15 +174,6 @@ def test_the_dashboard_without_a_plan_or_ticks_stays_within_budget(
     learner_client, django_assert_max_num_queries
 ):
     with django_assert_max_num_queries(8):
-        request(learner_client, "get", reverse("progress:dashboard"), None, {})
-
-
-def test_a_cached_dashboard_costs_only_loading_the_learner(
-    learner_client, planned_learner, django_assert_max_num_queries
-):
-    request(learner_client, "get", reverse("progress:dashboard"), None, {})
-
-    with django_assert_max_num_queries(2):
         request(learner_client, "get", reverse("progress:dashboard"), None, {})
 
 

@@ -18,15 +18,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from phases import content as syllabus_content
 from phases.models import Intensity, Phase
 from phases.schedule import lay_out
 from progress.forms import TimeZoneForm, time_zone_choices
 from progress.models import CheckOff, Profile, StudyPlan
 from progress.services.plan import save_plan
 from progress.services.time_zone import set_time_zone
-from studyplan import caching
-from studyplan.auth import LearnerBackend
-from studyplan.timezones import zone_names
+from progress.timezones import zone_names
 from tests.factories import PASSWORD, UserFactory, tick
 from tests.html import element_by_id, elements, page_text, with_class, with_tag
 
@@ -78,7 +77,7 @@ def client_for(user) -> Client:
 def phase_one_ends_on(last_day: datetime.date) -> datetime.date:
     """The start date that makes a standard plan's phase 1 end on ``last_day``."""
     standard = Intensity.objects.get(slug="standard")
-    content = caching.syllabus()
+    content = syllabus_content.syllabus()
     slots = lay_out(content.phase_hours["standard"], standard.hours_per_week, last_day).slots
     return last_day - datetime.timedelta(days=slots[0].days - 1)
 
@@ -132,7 +131,6 @@ def test_a_review_due_on_the_16th_is_due_in_auckland_and_not_yet_in_los_angeles(
     for user in (auckland, los_angeles):
         tick(user, "p1-backprop")
         CheckOff.objects.filter(user=user).update(due=due)
-        caching.learner_changed(user.pk)
 
     in_auckland = client_for(auckland).get(REVIEW)
     in_los_angeles = client_for(los_angeles).get(REVIEW)
@@ -143,22 +141,6 @@ def test_a_review_due_on_the_16th_is_due_in_auckland_and_not_yet_in_los_angeles(
         "Nothing to review today"
     )
     assert element_by_id(in_los_angeles.content, "header-review").text == "Review today (0)"
-
-
-@pytest.mark.parametrize("instant", INSTANTS)
-def test_the_dashboard_is_cached_under_the_learners_own_date(syllabus, freeze, instant):
-    freeze(instant)
-    auckland, los_angeles = learner_in(AUCKLAND), learner_in(LOS_ANGELES)
-    for user in (auckland, los_angeles):
-        plan_with_phase_one_ending(user, LOS_ANGELES_TODAY)
-        assert client_for(user).get(DASHBOARD).status_code == 200
-
-    backend = LearnerBackend()
-    auckland, los_angeles = backend.get_user(auckland.pk), backend.get_user(los_angeles.pk)
-    assert caching.cache.get(caching.dashboard_key(auckland, AUCKLAND_TODAY)) is not None
-    assert caching.cache.get(caching.dashboard_key(auckland, LOS_ANGELES_TODAY)) is None
-    assert caching.cache.get(caching.dashboard_key(los_angeles, LOS_ANGELES_TODAY)) is not None
-    assert caching.cache.get(caching.dashboard_key(los_angeles, AUCKLAND_TODAY)) is None
 
 
 def test_the_start_date_offered_for_a_new_plan_is_the_learners_today(syllabus, freeze):
@@ -278,7 +260,6 @@ def test_changing_the_zone_on_the_account_page_moves_today(syllabus, freeze):
     freeze(INSTANTS[0].values[0])
     user = learner_in(LOS_ANGELES)
     plan_with_phase_one_ending(user, LOS_ANGELES_TODAY)
-    version = StudyPlan.objects.get(user=user).progress_version
     client = client_for(user)
     assert "the calendar has you in phase 1 today" in page_text(client.get(DASHBOARD).content)
 
@@ -286,8 +267,6 @@ def test_changing_the_zone_on_the_account_page_moves_today(syllabus, freeze):
 
     assert response.status_code == 302 and response["Location"] == ACCOUNT
     assert Profile.objects.get(user=user).time_zone == AUCKLAND
-    # The learner's cached pages are retired with the change.
-    assert StudyPlan.objects.get(user=user).progress_version > version
     # The account page's clock is the real one ({% now %} reads no frozen clock).
     before = datetime.datetime.now(zoneinfo.ZoneInfo(AUCKLAND))
     account = page_text(client.get(ACCOUNT).content)
@@ -349,7 +328,6 @@ def test_choosing_the_sites_zone_again_clears_the_learners(client, syllabus):
 def test_a_zone_name_we_do_not_know_is_refused_and_changes_nothing(client, syllabus, sent):
     user = learner_in(AUCKLAND)
     plan_with_phase_one_ending(user, timezone.localdate())
-    version = StudyPlan.objects.get(user=user).progress_version
     client.force_login(user)
 
     response = client.post(TIME_ZONE, {"time_zone": sent})
@@ -360,7 +338,6 @@ def test_a_zone_name_we_do_not_know_is_refused_and_changes_nothing(client, sylla
     assert "Your time zone was not changed." in text
     assert f"shown in {AUCKLAND} time" in text
     assert Profile.objects.get(user=user).time_zone == AUCKLAND
-    assert StudyPlan.objects.get(user=user).progress_version == version
 
 
 def test_a_post_without_the_field_chooses_the_sites_zone(client, syllabus):
@@ -394,8 +371,7 @@ def test_the_zone_costs_no_query_the_profile_comes_with_the_user(syllabus, url):
     for user in (with_zone, without):
         plan_with_phase_one_ending(user, timezone.localdate())
         client = client_for(user)
-        client.get(url)  # the syllabus snapshot and the dashboard page are built on a first visit
-        caching.learner_changed(user.pk)
+        client.get(url)  # the syllabus snapshot is built on a first visit
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
         loads = user_queries(queries)

@@ -16,7 +16,6 @@ from phases.models import Domain, Question
 from progress import practice
 from progress.models import Attempt, AttemptQuestion, QuestionCard
 from progress.services import practice as services
-from studyplan.caching import learner_changed
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,
@@ -180,7 +179,6 @@ def run_out_of_time(attempt: Attempt) -> datetime.datetime:
     most until the deadline it saw, so the learner's pages are retired as the clock would."""
     deadline = timezone.now() - datetime.timedelta(seconds=1)
     Attempt.objects.filter(pk=attempt.pk).update(deadline=deadline)
-    learner_changed(attempt.user_id)
     return deadline
 
 

@@ -23,7 +23,6 @@ from progress.models import (
     end_of_day,
     start_of_day,
 )
-from studyplan.caching import learner_changed
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,
@@ -85,7 +84,6 @@ def back_date(user, *slugs: str, reviewed_days_ago: float = 3, due_in_days: int 
         last_review=timezone.now() - days(reviewed_days_ago) - datetime.timedelta(hours=1),
         due=start_of_day(timezone.localdate() + days(due_in_days)),
     )
-    learner_changed(user.pk)
 
 
 def make_card_due(card: QuestionCard) -> None:
@@ -94,7 +92,6 @@ def make_card_due(card: QuestionCard) -> None:
         last_review=timezone.now() - days(3) - datetime.timedelta(hours=1),
         due=start_of_day(timezone.localdate() - days(1)),
     )
-    learner_changed(card.user_id)
 
 
 def reference() -> fsrs.Scheduler:
@@ -189,7 +186,7 @@ def test_nothing_due_says_so(learner_client, learner):
 
 
 def test_a_retired_check_leaves_the_queue(learner_client, learner):
-    from studyplan.caching import content_changed
+    from phases.content import content_changed
 
     tick(learner, CHECK)
     make_due(learner, CHECK)
@@ -599,5 +596,4 @@ def test_a_missed_question_in_the_live_mock_is_not_shown_until_the_mock_is_over(
     assert card.question.prompt not in during
     assert card.question.explanation not in during
     Attempt.objects.filter(pk=mock.pk).update(submitted_at=timezone.now())
-    learner_changed(learner.pk)
     assert card.question.prompt in review_card(learner_client.get(REVIEW))

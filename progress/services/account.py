@@ -8,17 +8,19 @@ when one of them is missing here or survives the deletion.
 """
 
 import datetime
+from importlib import import_module
 from typing import Any, cast
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from axes.utils import reset as reset_login_failures
+from django.conf import settings
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Prefetch
-
-from studyplan.models import LearnerSession
+from django.http import HttpRequest
 
 from ..models import (
     Attempt,
@@ -268,7 +270,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         # When each session this account is logged in with ends; never its key, a credential.
         "sessions": [
             {"expire_date": expires.isoformat()}
-            for expires in LearnerSession.objects.filter(user=user)
+            for expires in session_model()
+            .objects.filter(user=user)
             .order_by("expire_date")
             .values_list("expire_date", flat=True)
         ],
@@ -311,3 +314,25 @@ def change_password(*, user: Any, password: str) -> None:
     lock_learner(user)
     user.set_password(password)
     user.save(update_fields=["password"])
+
+
+def session_model() -> Any:
+    """The model of the site's session engine (settings.SESSION_ENGINE, a database-backed store
+    whose rows name their user: studyplan.sessions)."""
+    return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
+
+
+def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:
+    """Whether ``password`` is ``user``'s, checked as a login is, through the login limiter
+    (django-axes, set up in studyplan.lockout): a wrong one counts towards the lockout of
+    (username, address) and of the address, and during a lockout even the right one is refused
+    (then ``request.axes_locked_out`` is set and the response becomes the lockout page). The
+    right one forgives the learner's earlier typos from this address, as a login does."""
+    username = user.get_username()
+    confirmed = authenticate(request, username=username, password=password)
+    if confirmed is None or confirmed.pk != user.pk:
+        return False
+    address = getattr(request, "axes_ip_address", None)
+    if settings.AXES_RESET_ON_SUCCESS and address:
+        reset_login_failures(ip=address, username=username)
+    return True

@@ -4,12 +4,10 @@ from typing import Any
 from django.db import transaction
 
 from phases.models import Intensity
-from studyplan.caching import moves_learner
 
 from ..models import StudyPlan
 
 
-@moves_learner
 @transaction.atomic
 def save_plan(
     *,

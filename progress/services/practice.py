@@ -8,7 +8,6 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from phases.models import Domain, Question
-from studyplan.caching import learner_changed, moves_learner
 
 from .. import practice
 from ..models import Attempt, AttemptQuestion
@@ -62,7 +61,7 @@ def close_overdue_mock(*, user: Any, now: datetime.datetime) -> Attempt | None:
     return mock
 
 
-@moves_learner
+@transaction.atomic
 def start_drill(
     *, user: Any, domain: Domain, now: datetime.datetime, rng: random.Random
 ) -> Attempt:
@@ -120,15 +119,12 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
                 rng=rng,
                 deadline=now + datetime.timedelta(minutes=settings.MOCK_MINUTES),
             )
-            # A new mock changes what the learner's pages show (a domain's live questions
-            # count nowhere until it is over): their cached pages are retired with it.
-            learner_changed(user.pk)
             return mock
     except IntegrityError:
         return Attempt.objects.for_user(user).unsubmitted_mocks().get()
 
 
-@moves_learner
+@transaction.atomic
 def close_open_drills(*, user: Any, now: datetime.datetime) -> int:
     """Hand in every drill the learner left open: the number closed."""
     return (
@@ -147,7 +143,7 @@ def live_mock_questions(*, user: Any, now: datetime.datetime) -> set[int]:
     )
 
 
-@moves_learner
+@transaction.atomic
 def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     """Throw away a live drill or mock: it counts nowhere and its keys are never shown. A drill's
     misses that already joined the review queue stay there (their answers were shown). False
@@ -165,7 +161,7 @@ def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> boo
     return attempt.is_over(now)
 
 
-@moves_learner
+@transaction.atomic
 def answer(
     *,
     user: Any,
@@ -189,7 +185,7 @@ def answer(
     return True
 
 
-@moves_learner
+@transaction.atomic
 def flag(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
 ) -> bool:
@@ -200,7 +196,7 @@ def flag(
     return True
 
 
-@moves_learner
+@transaction.atomic
 def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     """Hand in; a second submit (another tab, a double click) changes nothing."""
     updated = Attempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(

@@ -22,8 +22,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from studyplan.auth import learner_queryset
-from studyplan.timezones import learner_zone
+from progress.auth import learner_queryset
+from progress.timezones import learner_zone
 
 from ..figures import learner_state
 from ..models import Profile
@@ -62,7 +62,7 @@ def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
 
 
 def reminder_is_on(user: Any) -> bool:
-    # The profile comes with request.user (studyplan.auth): no query on the account page.
+    # The profile comes with request.user (progress.auth): no query on the account page.
     try:
         return bool(user.profile.weekly_reminder)
     except ObjectDoesNotExist:

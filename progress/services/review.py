@@ -4,10 +4,9 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 from fsrs import Rating
-
-from studyplan.caching import moves_learner
 
 from .. import memory
 from ..figures import fsrs
@@ -29,7 +28,7 @@ def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
         )
 
 
-@moves_learner
+@transaction.atomic
 def review_check(
     *,
     user: Any,
@@ -40,7 +39,7 @@ def review_check(
     """Record a review of a ticked self-check in today's queue, as FSRS schedules it; "forgot"
     also marks it shaky. False when the check is not ticked; ReviewRefused when it was reviewed
     today (the caller refuses cards not in today's queue)."""
-    # Locked until the write commits (moves_learner's transaction): two tabs rating at once are
+    # Locked until the write commits (this service's transaction): two tabs rating at once are
     # one review and one refusal (SQLite's IMMEDIATE transactions already queue them).
     check_off = (
         CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
@@ -55,7 +54,7 @@ def review_check(
     return True
 
 
-@moves_learner
+@transaction.atomic
 def review_question(
     *,
     user: Any,

@@ -4,26 +4,25 @@ import dataclasses
 import datetime
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from phases.snapshot import CheckInfo
-from studyplan.caching import moves_learner
 
 from .. import memory
 from ..figures import fsrs, learner_ticks
 from ..models import CheckOff, Confidence
 
 
-@moves_learner
+@transaction.atomic
 def set_done(
     *, user: Any, self_check_id: int, done: bool, now: datetime.datetime | None = None
 ) -> bool:
     """Tick or untick; saying the same thing twice changes nothing. True when a row changed.
 
-    Through the ORM, in moves_learner's one transaction with the retirement of the learner's
-    cached pages, at the database's default durability. A tick is the card's first review,
-    rated "knew it" (FSRS's Good); the unique constraint on (user, self-check) makes two ticks
-    at once one row (get_or_create)."""
+    Through the ORM, in one transaction, at the database's default durability. A tick is the
+    card's first review, rated "knew it" (FSRS's Good); the unique constraint on (user,
+    self-check) makes two ticks at once one row (get_or_create)."""
     if not done:
         deleted, _ = CheckOff.objects.filter(user=user, self_check_id=self_check_id).delete()
         return deleted > 0
@@ -50,7 +49,7 @@ def set_done_reading_ticks(
     return learner_ticks(user, check)
 
 
-@moves_learner
+@transaction.atomic
 def rate(*, user: Any, self_check_id: int, confidence: Confidence, now: datetime.datetime) -> bool:
     """Say how well a ticked check is known (progress.memory.CONFIDENCE_RATING: shaky is Hard,
     solid Easy). Until its first review after the tick, this is the tick's own rating: the card

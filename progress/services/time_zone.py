@@ -2,16 +2,16 @@
 
 from typing import Any
 
-from studyplan.caching import moves_learner
+from django.db import transaction
 
 from ..models import Profile
 from .account import lock_learner
 
 
-@moves_learner
+@transaction.atomic
 def set_time_zone(*, user: Any, time_zone: str) -> Profile:
     """Store the learner's zone (an IANA name, checked by the caller's form; empty for the
-    site's). Their cached pages are retired: "today" may have moved with the zone."""
+    site's)."""
     lock_learner(user)
     profile, _ = Profile.objects.update_or_create(user=user, defaults={"time_zone": time_zone})
     return profile

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from studyplan.timezones import chosen_zone_name
+from progress.timezones import chosen_zone_name
 
 from ..forms import DeleteAccountForm, ReminderForm, TimeZoneForm
 from ..services.account import delete_learner, export_learner

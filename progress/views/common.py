@@ -6,7 +6,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
 
 from phases.snapshot import CheckInfo
-from studyplan.caching import learner_syllabus
+from progress.auth import learner_syllabus
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from phases.models import Intensity
 from phases.schedule import HEAVY_WEEK_HOURS, HEAVY_WEEK_TEXT, fitting_intensity, lay_out
-from studyplan.caching import learner_syllabus
+from progress.auth import learner_syllabus
 
 from .. import ics
 from ..figures import fitted_schedule, intensity_options, learner_state, plan_of

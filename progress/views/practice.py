@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from phases.models import Domain, Question
-from studyplan.caching import learner_syllabus
+from progress.auth import learner_syllabus
 
 from .. import chart, practice
 from ..figures import learner_state, rules

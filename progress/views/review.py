@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from fsrs import Rating
 
 from phases.snapshot import CheckInfo
-from studyplan.caching import learner_syllabus
+from progress.auth import learner_syllabus
 
 from .. import memory
 from ..figures import CHECK, QUESTION, fsrs, review_cards

@@ -2,14 +2,12 @@
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from studyplan import caching
-from studyplan.caching import learner_syllabus
-
+from ..auth import learner_syllabus
 from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
 from ..services.study import rate, set_done, set_done_reading_ticks
@@ -30,33 +28,26 @@ def study(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """A phase page, cached whole per learner like the dashboard (see studyplan.caching)."""
+    """A phase page: its topics, its self-checks and the learner's ticks."""
     today = timezone.localdate()
     content = learner_syllabus(request.user)
     phase = content.phase(slug)
     if phase is None:
         raise Http404("No such phase: the six phases are listed on the syllabus page.")
 
-    def render_page(per_request: dict[str, str]) -> tuple[str, None]:
-        state = learner_state(request.user, today=today)
-        position = content.phases.index(phase)
-        context = {
-            "phase": phase,
-            "phases": content.phases,
-            "previous_phase": content.phases[position - 1] if position > 0 else None,
-            "next_phase": content.phases[position + 1]
-            if position + 1 < len(content.phases)
-            else None,
-            "sections": [(domain, content.topics[domain.slug]) for domain in phase.domains],
-            "rows": state.rows(content.checks_in_phase(phase.number)),
-            "progress": state.phases.get(phase.number),
-            "overall": state.report,
-            **per_request,
-        }
-        return render_to_string("progress/phase.html", context, request), None
-
-    key = caching.page_key(f"phase-{phase.slug}", request.user, today)
-    return HttpResponse(caching.cached_page(request, key, render_page))
+    state = learner_state(request.user, today=today)
+    position = content.phases.index(phase)
+    context = {
+        "phase": phase,
+        "phases": content.phases,
+        "previous_phase": content.phases[position - 1] if position > 0 else None,
+        "next_phase": content.phases[position + 1] if position + 1 < len(content.phases) else None,
+        "sections": [(domain, content.topics[domain.slug]) for domain in phase.domains],
+        "rows": state.rows(content.checks_in_phase(phase.number)),
+        "progress": state.phases.get(phase.number),
+        "overall": state.report,
+    }
+    return render(request, "progress/phase.html", context)
 
 
 @login_required

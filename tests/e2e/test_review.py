@@ -12,7 +12,6 @@ from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
 from progress.models import CheckOff, Confidence
-from studyplan.caching import learner_changed
 from tests.e2e.steps import (
     PHASE_ONE,
     expect_same_document,
@@ -34,7 +33,6 @@ def back_date(learner, days: int = 3) -> None:
     CheckOff.objects.filter(user=learner).update(
         done_at=F("done_at") - shift, last_review=F("last_review") - shift, due=F("due") - shift
     )
-    learner_changed(learner.pk)
 
 
 def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_reload(

@@ -9,9 +9,9 @@ from django.core.serializers.base import DeserializationError
 from django.db import DatabaseError, transaction
 
 from phases import bank_quality
+from phases.content import content_changed
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.validation import SyllabusError, find_question_problems, validate
-from studyplan.caching import content_changed
 
 
 def read_yaml(path: Path):

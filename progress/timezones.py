@@ -3,7 +3,7 @@
 
 Views and templates never pass a zone around: they call ``timezone.localdate()`` /
 ``localtime()`` and use ``|date`` / ``|time``, and this middleware has activated the learner's
-zone (``Profile.time_zone``, loaded with request.user by studyplan.auth) for the request.
+zone (``Profile.time_zone``, loaded with request.user by progress.auth) for the request.
 A learner with no profile, or none set, sees the site's zone (settings.TIME_ZONE).
 """
 
@@ -41,7 +41,7 @@ def is_zone(name: str) -> bool:
 
 def chosen_zone_name(user: Any) -> str:
     """The name the learner chose, "" for none (or no profile). The profile came with
-    request.user (studyplan.auth), so this makes no query."""
+    request.user (progress.auth), so this makes no query."""
     if user is None or not user.is_authenticated:
         return ""
     try:

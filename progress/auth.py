@@ -1,8 +1,8 @@
 """How a learner's request loads request.user: one query.
 
 Every learner page needs, besides the user, their study plan (and its intensity), their profile
-(the time zone, see studyplan.timezones) and the syllabus content version (see
-studyplan.caching). All of it comes in the one query that loads request.user.
+(the time zone, see progress.timezones) and the syllabus content version (see phases.content).
+All of it comes in the one query that loads request.user.
 """
 
 from typing import Any
@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import ValidationError
 
-from .caching import content_version_subquery
+from phases import snapshot
+from phases.content import content_version_subquery, syllabus
 
 # Everything a learner page reads besides the user, loaded with it (studyplan.sessions loads the
 # same through the session row).
@@ -39,3 +40,8 @@ class LearnerBackend(ModelBackend):
             return None
         user = learner_queryset().filter(pk=pk).first()
         return user if user is not None and self.user_can_authenticate(user) else None
+
+
+def learner_syllabus(user: Any) -> snapshot.Syllabus:
+    """The syllabus for a learner's request: the version came with request.user."""
+    return syllabus(getattr(user, "content_version", None) or 0)

@@ -1,34 +1,24 @@
-"""studyplan/caching.py: the cached dashboard never shows a figure older than the learner's last
-act or the last content change, carries no per-request value but its CSRF token, and is keyed by
-database values only."""
+"""Every learner page shows the learner's last act and the last content change on the very next
+request, whichever server or process made the change; and a tick is durable once acknowledged."""
 
-import datetime
-import os
 import re
-import secrets
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from django.conf import settings
-from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import ContentVersion, Phase, Question, SelfCheck, Topic
+from progress.auth import LearnerBackend
 from progress.figures import learner_state
 from progress.models import CheckOff, StudyPlan
 from progress.services.study import set_done
-from studyplan import caching
-from studyplan.auth import LearnerBackend
 from tests.factories import (
-    UserFactory,
     domain_names,
     drill_for,
     items_of,
@@ -40,7 +30,7 @@ from tests.factories import (
     shown,
     tick,
 )
-from tests.html import element_by_id, page_text, with_tag, without_csrf
+from tests.html import element_by_id, page_text, with_tag
 
 DASHBOARD = reverse("progress:dashboard")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -74,11 +64,6 @@ def accurate(response, slug: str) -> str:
     return column(response, slug, "Accurate (practice)")
 
 
-def key_for(user) -> str:
-    """The dashboard key for the user as a request loads it (with the content version)."""
-    return caching.dashboard_key(LearnerBackend().get_user(user.pk), timezone.localdate())
-
-
 def client_for(user, **defaults) -> Client:
     client = Client(**defaults)
     client.force_login(user)
@@ -105,9 +90,8 @@ def test_a_tick_and_an_untick_show_on_the_next_dashboard(learner_client, learner
 
 
 @pytest.mark.django_db
-def test_a_tick_written_by_another_server_retires_the_cached_page(learner_client, learner):
-    # Another server process shares only the database: the progress version read with the user
-    # is what tells this process its copy is stale.
+def test_a_tick_written_outside_this_request_shows_on_the_next_dashboard(learner_client, learner):
+    # Another server process shares only the database.
     make_plan(learner)
     learner_client.get(DASHBOARD)
     set_done(
@@ -118,29 +102,17 @@ def test_a_tick_written_by_another_server_retires_the_cached_page(learner_client
 
 
 @pytest.mark.django_db
-def test_a_tick_moves_the_progress_version_only_when_it_changes_a_row(learner):
+def test_saying_the_same_thing_twice_changes_nothing(learner):
     make_plan(learner)
     check = SelfCheck.objects.get(slug="p1-backprop").pk
 
-    def version() -> int:
-        return StudyPlan.objects.get(user=learner).progress_version
-
-    start = version()
-    with CaptureQueriesContext(connection) as queries:
-        assert set_done(user=learner, self_check_id=check, done=True) is True
-    ticked = version()
-    assert ticked > start
+    assert set_done(user=learner, self_check_id=check, done=True) is True
+    done_at = CheckOff.objects.get(user=learner).done_at
     assert set_done(user=learner, self_check_id=check, done=True) is False  # already ticked
-    assert version() == ticked
+    assert CheckOff.objects.get(user=learner).done_at == done_at
     assert set_done(user=learner, self_check_id=check, done=False) is True
-    unticked = version()
-    assert unticked > ticked
     assert set_done(user=learner, self_check_id=check, done=False) is False
-    assert version() == unticked
     assert not CheckOff.objects.filter(user=learner).exists()
-    # The row and the retirement, through the ORM, in one transaction on every engine.
-    statements = [query["sql"].split()[0].upper() for query in queries]
-    assert "INSERT" in statements and "UPDATE" in statements
 
 
 POSTGRESQL_ONLY = pytest.mark.skipif(
@@ -283,157 +255,6 @@ def test_changing_the_plan_shows_on_the_next_dashboard(learner_client, learner):
     learner_client.get(reverse("progress:plan"))  # shows the one-off "saved" message
 
     assert "Extended schedule" in learner_client.get(DASHBOARD).text
-
-
-# The cached page is the page
-
-
-@pytest.mark.django_db
-def test_the_cached_dashboard_is_a_fresh_render_but_for_the_csrf_token(learner):
-    make_plan(learner, days_ago=3)
-    tick(learner, "p1-backprop", "p2-fid-direction")
-    make_due(learner, "p1-backprop")
-    # Two browsers of one learner: their own CSRF cookies, sessions and headers.
-    first = client_for(learner, HTTP_USER_AGENT="first browser", REMOTE_ADDR="198.51.100.1")
-    second = client_for(learner, HTTP_USER_AGENT="second browser", REMOTE_ADDR="203.0.113.9")
-    first.cookies[settings.CSRF_COOKIE_NAME] = secrets.token_hex(16)
-    second.cookies[settings.CSRF_COOKIE_NAME] = secrets.token_hex(16)
-
-    filled_by_first = first.get(DASHBOARD)
-    assert cache.get(key_for(learner)) is not None
-    from_cache = second.get(DASHBOARD)
-    for alias in settings.CACHES:
-        caches[alias].clear()
-    fresh = second.get(DASHBOARD)
-
-    assert from_cache.status_code == fresh.status_code == 200
-    assert without_csrf(from_cache.content) == without_csrf(fresh.content)
-    assert without_csrf(filled_by_first.content) == without_csrf(fresh.content)
-    # And the token itself is each browser's own.
-    assert from_cache.text != filled_by_first.text
-
-
-@pytest.mark.django_db
-def test_each_request_gets_its_own_working_csrf_token(learner):
-    make_plan(learner)
-    tick(learner, "p1-backprop")
-    first = client_for(learner, enforce_csrf_checks=True)
-    second = client_for(learner, enforce_csrf_checks=True)
-    first.get(DASHBOARD)  # fills the cache
-    page = second.get(DASHBOARD)  # served from it
-
-    for placeholder, _ in caching.PER_REQUEST.values():
-        assert placeholder not in page.text
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-    header_token = re.search(r'"x-csrftoken": "([^"]+)"', page.text).group(1)
-    assert token == header_token
-    logout = second.post(reverse("logout"), {"csrfmiddlewaretoken": token})
-    assert logout.status_code == 302
-
-
-@pytest.mark.django_db
-def test_one_learners_cached_page_is_never_served_to_another(learner_client, learner):
-    make_plan(learner)
-    tick(learner, "p1-backprop", "p1-multimodal-loss")
-    learner_client.get(DASHBOARD)
-    other = UserFactory()
-    make_plan(other)
-
-    assert "0 of 42 self-checks done" in page_text(client_for(other).get(DASHBOARD).content)
-
-
-@pytest.mark.django_db
-def test_a_page_with_a_message_is_not_kept(learner_client, learner):
-    learner_client.post(
-        reverse("progress:plan-choose"),
-        {"intensity": "standard", "start_date": timezone.localdate().isoformat()},
-    )
-    # The success message shows once, on the next page that renders messages.
-    assert "Your schedule is saved." in learner_client.get(DASHBOARD).text
-    assert "Your schedule is saved." not in learner_client.get(DASHBOARD).text
-
-
-# Keys: database values only, the same on every server
-
-
-@pytest.mark.django_db
-def test_a_dashboard_key_holds_only_the_user_progress_version_day_and_content_version(learner):
-    plan = make_plan(learner)
-    tick(learner, "p1-backprop")
-    plan.refresh_from_db()
-
-    first, second = key_for(learner), key_for(learner)
-
-    assert first == second
-    _, *parts = first.split(":")
-    assert parts == [
-        str(learner.pk),
-        str(plan.progress_version),
-        timezone.localdate().isoformat(),
-        str(ContentVersion.objects.get().number),
-    ]
-
-
-@pytest.mark.django_db
-def test_a_dashboard_key_moves_with_progress_the_day_and_the_content(learner):
-    make_plan(learner)
-    user = LearnerBackend().get_user(learner.pk)
-    today = timezone.localdate()
-    before = caching.dashboard_key(user, today)
-
-    assert caching.dashboard_key(user, today + datetime.timedelta(days=1)) != before
-    tick(learner, "p1-backprop")
-    assert key_for(learner) != before
-    after_tick = key_for(learner)
-    caching.content_changed()
-    assert key_for(learner) != after_tick
-
-
-@pytest.mark.django_db
-def test_without_a_plan_no_dashboard_is_cached(learner_client, learner):
-    assert key_for(learner) is None
-
-    learner_client.get(DASHBOARD)
-    tick(learner, "p1-backprop")
-
-    assert "1 of 42 self-checks done" in page_text(learner_client.get(DASHBOARD).content)
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_another_process_computes_the_same_dashboard_key(syllabus):
-    user = UserFactory()
-    make_plan(user)
-    tick(user, "p1-backprop")
-    today = timezone.localdate().isoformat()
-    script = (
-        "import datetime, django; django.setup(); "
-        "from studyplan.auth import LearnerBackend; from studyplan.caching import dashboard_key; "
-        f"user = LearnerBackend().get_user({user.pk}); "
-        f"print(dashboard_key(user, datetime.date.fromisoformat('{today}')))"
-    )
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "studyplan.settings_test",
-        "DATABASE_URL": database_url(),
-    }
-
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=settings.BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-
-    assert result.stdout.strip() == key_for(user)
 
 
 # Content changes reach every learner page on the next request, with no timed expiry
@@ -607,17 +428,3 @@ def test_reloading_the_real_syllabus_after_an_edit_restores_it(
     # The added check stays in the database (loaddata never deletes) but is not retired:
     # removal is always said explicitly, with `retired: true`.
     assert SelfCheck.objects.filter(slug=NEW).exists()
-
-
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="the local page layer is for Redis")
-def test_with_redis_a_page_this_server_showed_costs_no_round_trip(client, learner_with_ticks):
-    client.force_login(learner_with_ticks)
-    shown = client.get(DASHBOARD)
-    key = key_for(learner_with_ticks)
-    cache.delete(key)  # gone from Redis: only this process's copy is left
-
-    again = client.get(DASHBOARD)
-
-    assert without_csrf(again.content) == without_csrf(shown.content)
-    assert cache.get(key) is None  # served from memory: nothing rendered, nothing stored
-    assert caches["local-pages"].get(key) is not None
