@@ -7,18 +7,17 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, CharField, DateTimeField, Q, Value, When
+from django.db.models import Case, DateTimeField, When
 from django.urls import reverse
 from django.utils import timezone
 
 from phases.schedule import (
-    SESSIONS_TEXT,
     IntensityOption,
     PhaseSlot,
     Schedule,
@@ -26,18 +25,17 @@ from phases.schedule import (
     hours_by_weight,
     lay_out,
     phase_weights,
-    sessions_per_week,
 )
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from progress.auth import learner_syllabus
 
-from . import chart, memory, readiness
+from . import memory, readiness
+from .activity import Activity, study_activity
 from .memory import Memory
 from .models import (
     AttemptQuestion,
     CheckOff,
     Confidence,
-    QuestionCard,
     StudyPlan,
     end_of_day,
     start_of_day,
@@ -258,6 +256,19 @@ class CheckFigures:
     weighted_percent: int
 
 
+def _ticks(user_id: int, *columns: str, due_of: int | None = None) -> list[tuple[Any, ...]]:
+    """A learner's ticks: each one's check and confidence, then ``columns``; with ``due_of``, a
+    last column with the due moment of that check's tick alone (None for the others)."""
+    extra = []
+    if due_of is not None:
+        extra.append(Case(When(self_check_id=due_of, then="due"), output_field=DateTimeField()))
+    return list(
+        CheckOff.objects.filter(user_id=user_id)
+        .order_by()
+        .values_list("self_check_id", "confidence", *columns, *extra)
+    )
+
+
 def learner_ticks(user: Any, check: CheckInfo) -> list[tuple[Any, ...]]:
     """A learner's ticks as check_figures counts them: each one's check and confidence, and the
     due moment of ``check``'s tick alone."""
@@ -358,161 +369,3 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
             for phase in content.phases
         },
     )
-
-
-# Study activity: the dashboard's calendar of the last weeks
-
-
-@dataclass(frozen=True)
-class DayActivity:
-    ticks: int = 0
-    reviews: int = 0  # a check's latest review only: an earlier one leaves no date behind
-    answers: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.ticks + self.reviews + self.answers
-
-
-@dataclass(frozen=True)
-class Activity:
-    grid: chart.ActivityGrid
-    days: dict[datetime.date, DayActivity]  # only the days with something done
-    study_days_this_week: int
-    planned_sessions: int | None  # None without a plan
-    sessions_text: str = SESSIONS_TEXT
-    weeks: int = chart.ACTIVITY_WEEKS
-
-    @property
-    def levels(self) -> list[tuple[int, str]]:
-        return chart.level_ranges()
-
-    @property
-    def newest_first(self) -> list[tuple[datetime.date, DayActivity]]:
-        return sorted(self.days.items(), reverse=True)
-
-
-def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:
-    """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
-    over the grid's weeks, from one query, counted here."""
-    first = chart.activity_start(today)
-    since = start_of_day(first)
-    no_time = Value(None, output_field=DateTimeField())
-    # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
-    # answer (its time), in the same three columns.
-    reviewed_at = Case(When(reviews__gt=1, then="last_review"), output_field=DateTimeField())
-    rows = (
-        CheckOff.objects.for_user(user)
-        .filter(Q(done_at__gte=since) | Q(last_review__gte=since, reviews__gt=1))
-        .values_list("done_at", reviewed_at, no_time)
-        .union(
-            # Counted answers only: a live mock's answers show nowhere until it closes.
-            AttemptQuestion.objects.counted(user, timezone.now())
-            .filter(answered_at__gte=since)
-            .order_by()
-            .values_list(no_time, no_time, "answered_at"),
-            all=True,
-        )
-    )
-    ticks: Counter[datetime.date] = Counter()
-    reviews: Counter[datetime.date] = Counter()
-    answers: Counter[datetime.date] = Counter()
-    for done_at, reviewed, answered_at in rows:
-        if done_at is not None and done_at >= since:
-            ticks[timezone.localdate(done_at)] += 1
-        if reviewed is not None and reviewed >= since:
-            reviews[timezone.localdate(reviewed)] += 1
-        if answered_at is not None:
-            answers[timezone.localdate(answered_at)] += 1
-    days = {
-        day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
-        for day in sorted(ticks.keys() | reviews.keys() | answers.keys())
-        if first <= day <= today
-    }
-    monday = today - datetime.timedelta(days=today.weekday())
-    return Activity(
-        grid=chart.activity_grid({day: counts.total for day, counts in days.items()}, today),
-        days=days,
-        study_days_this_week=sum(1 for day in days if day >= monday),
-        planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,
-    )
-
-
-# The review queue: the header's count and the Review page's cards
-
-CHECK = "check"
-QUESTION = "question"
-
-
-def _ticks(user_id: int, *columns: str, due_of: int | None = None) -> list[tuple[Any, ...]]:
-    """A learner's ticks: each one's check and confidence, then ``columns``; with ``due_of``, a
-    last column with the due moment of that check's tick alone (None for the others)."""
-    extra = []
-    if due_of is not None:
-        extra.append(Case(When(self_check_id=due_of, then="due"), output_field=DateTimeField()))
-    return list(
-        CheckOff.objects.filter(user_id=user_id)
-        .order_by()
-        .values_list("self_check_id", "confidence", *columns, *extra)
-    )
-
-
-def _cards(user_id: int) -> list[tuple[Any, ...]]:
-    """A learner's cards: ticks and missed questions still in the queue, in one UNION ALL (a
-    tick's domain comes from the syllabus, a missed question's from its row)."""
-    no_domain = Value(None, output_field=CharField())
-    return list(
-        CheckOff.objects.filter(user_id=user_id)
-        .order_by()
-        .values_list(Value(CHECK), "self_check_id", no_domain, "reviews", *MEMORY_COLUMNS)
-        .union(
-            QuestionCard.objects.filter(user_id=user_id)
-            .in_queue()
-            .order_by()
-            .values_list(
-                Value(QUESTION), "pk", "question__domain__slug", "reviews", *MEMORY_COLUMNS
-            ),
-            all=True,
-        )
-    )
-
-
-def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, int], Memory]]:
-    """Today's review queue (progress.memory.queue), each card as ((kind, id), its memory): a
-    ticked self-check by its self-check id, a missed question by its QuestionCard id. One query,
-    however many cards."""
-    content = learner_syllabus(user)
-    plan = plan_of(user)
-    schedule = schedule_for(plan, content) if plan else None
-    weights = {domain.slug: domain.weight for domain in content.domains}
-    rows = _cards(user.pk)
-    candidates = []
-    cards: dict[Hashable, tuple[tuple[str, int], Memory]] = {}
-    for kind, key, domain, reviews, *columns in rows:
-        if kind == CHECK:
-            # A tick on a retired check is kept as history but is no card.
-            if (check_key := content.check_keys.get(key)) is None:
-                continue
-            domain = check_key[0]
-        card_key, card_memory = (kind, key), Memory(*columns)
-        cards[card_key] = (card_key, card_memory)
-        candidates.append(
-            memory.Candidate(
-                key=card_key, memory=card_memory, weight=weights.get(domain, 0), reviews=reviews
-            )
-        )
-    chosen = memory.queue(
-        candidates,
-        now=timezone.now(),
-        start_of_today=start_of_day(today),
-        end_of_today=end_of_day(today),
-        exam_at=start_of_day(recall_day(plan, schedule, today)),
-        cap=settings.REVIEW_DAILY_CAP,
-        fsrs=fsrs(),
-    )
-    return [cards[key] for key in chosen]
-
-
-def review_queue(user: Any, *, today: datetime.date) -> list[tuple[str, int]]:
-    """Today's review queue as (kind, id), from review_cards: the header's count."""
-    return [key for key, _ in review_cards(user, today=today)]

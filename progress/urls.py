@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import account, dashboard, plan, practice, reminders, review, study
+from .views import account, dashboard, plan, practice, reminders, results, review, study
 
 app_name = "progress"
 urlpatterns = [
@@ -27,7 +27,7 @@ urlpatterns = [
     path("practice/", practice.practice_home, name="practice"),
     path("practice/drill/", practice.drill_start, name="drill-start"),
     path("practice/mock/", practice.mock_start, name="mock-start"),
-    path("practice/history/", practice.practice_history, name="practice-history"),
+    path("practice/history/", results.practice_history, name="practice-history"),
     path("practice/<int:attempt_id>/", practice.attempt_question, name="attempt"),
     path(
         "practice/<int:attempt_id>/questions/<int:position>/",
@@ -42,7 +42,7 @@ urlpatterns = [
     path("practice/<int:attempt_id>/flagged/", practice.attempt_flagged, name="attempt-flagged"),
     path("practice/<int:attempt_id>/submit/", practice.attempt_submit, name="attempt-submit"),
     path("practice/<int:attempt_id>/discard/", practice.attempt_discard, name="attempt-discard"),
-    path("practice/<int:attempt_id>/result/", practice.attempt_result, name="attempt-result"),
+    path("practice/<int:attempt_id>/result/", results.attempt_result, name="attempt-result"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account-export"),
     path("account/time-zone/", account.account_time_zone, name="account-time-zone"),

@@ -35,7 +35,7 @@ def review_due(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from progress.figures import review_queue
+    from progress.queue import review_queue
 
     return {
         "review_due": SimpleLazyObject(lambda: len(review_queue(user, today=timezone.localdate())))

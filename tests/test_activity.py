@@ -1,5 +1,5 @@
 """The study-activity calendar: its grid (progress.chart, pure), the learner's days
-(progress.figures.study_activity) and the dashboard section that draws them."""
+(progress.activity.study_activity) and the dashboard section that draws them."""
 
 import datetime
 import zoneinfo
@@ -13,7 +13,8 @@ from fsrs import Rating
 from phases.content import syllabus
 from phases.models import SelfCheck
 from progress import chart
-from progress.figures import schedule_for, study_activity
+from progress.activity import study_activity
+from progress.figures import schedule_for
 from progress.models import AttemptQuestion, CheckOff, Profile
 from progress.services.review import review_check
 from tests.factories import UserFactory, make_plan, practise, tick

@@ -1,12 +1,14 @@
 """Every learner page shows the learner's last act and the last content change on the very next
 request, whichever server or process made the change; and a tick is durable once acknowledged."""
 
+import datetime
 import re
 from pathlib import Path
 
 import pytest
 import yaml
 from django.conf import settings
+from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client
@@ -30,7 +32,7 @@ from tests.factories import (
     shown,
     tick,
 )
-from tests.html import element_by_id, page_text, with_tag
+from tests.html import element_by_id, page_text, with_tag, without_csrf
 
 DASHBOARD = reverse("progress:dashboard")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -428,3 +430,147 @@ def test_reloading_the_real_syllabus_after_an_edit_restores_it(
     # The added check stays in the database (loaddata never deletes) but is not retired:
     # removal is always said explicitly, with `retired: true`.
     assert SelfCheck.objects.filter(slug=NEW).exists()
+
+
+# Every model that holds a learner's rows, and a write to each through the app's services: the
+# dashboard shown after it is the dashboard a new process would draw. A new learner-owned model
+# without a write here fails the first test.
+
+
+def learner_owned_models() -> set[str]:
+    """The app's models whose rows belong to one learner: a key to the user, or to such a row."""
+    from django.apps import apps
+    from django.contrib.auth import get_user_model
+
+    owners = {get_user_model()}
+    owned: set = set()
+    grew = True
+    while grew:
+        grew = False
+        for model in apps.get_app_config("progress").get_models():
+            if model in owned:
+                continue
+            if any(
+                field.concrete and field.is_relation and field.related_model in owners | owned
+                for field in model._meta.get_fields()
+            ):
+                owned.add(model)
+                grew = True
+    return {model._meta.label for model in owned}
+
+
+def write_plan(user) -> None:
+    from phases.models import Intensity
+    from progress.services.plan import save_plan
+
+    today = timezone.localdate()
+    save_plan(
+        user=user,
+        intensity=Intensity.objects.get(slug="fast-track"),
+        start_date=today,
+        exam_date=today + datetime.timedelta(days=21),
+        today=today,
+    )
+
+
+def write_profile(user) -> None:
+    from progress.services.time_zone import set_time_zone
+
+    set_time_zone(user=user, time_zone="Pacific/Kiritimati")  # UTC+14: "today" moves on
+
+
+def write_check_off(user) -> None:
+    set_done(user=user, self_check_id=SelfCheck.objects.get(slug="p2-fid-direction").pk, done=True)
+
+
+def write_attempt(user) -> None:
+    from progress.services.practice import answer, submit
+
+    mock = mock_for(user)
+    item = items_of(mock)[0]
+    answer(user=user, attempt=mock, item=item, chosen=[0], now=timezone.now())
+    submit(user=user, attempt=mock, now=timezone.now())
+
+
+def write_attempt_question(user) -> None:
+    from progress.services.practice import answer
+
+    drill = drill_for(user, "experimentation")
+    item = items_of(drill)[0]
+    answer(user=user, attempt=drill, item=item, chosen=[0], now=timezone.now())
+
+
+def write_question_card(user) -> None:
+    miss(user, Question.objects.current().filter(domain__slug="trustworthy-ai").first())
+
+
+WRITES = {
+    "progress.StudyPlan": write_plan,
+    "progress.Profile": write_profile,
+    "progress.CheckOff": write_check_off,
+    "progress.Attempt": write_attempt,
+    "progress.AttemptQuestion": write_attempt_question,
+    "progress.QuestionCard": write_question_card,
+}
+
+
+CHANGED_IN_PLACE = {"progress.StudyPlan", "progress.Profile"}  # one row per learner, from the start
+
+
+def fresh_dashboard(user) -> str:
+    """The dashboard as a new process draws it: no snapshot, no cache, a new session."""
+    from phases.content import forget_snapshot
+
+    forget_snapshot()
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    client = Client()
+    client.force_login(user)
+    return without_csrf(client.get(DASHBOARD).content)
+
+
+def test_every_learner_owned_model_has_a_write_here():
+    assert learner_owned_models() == set(WRITES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", sorted(WRITES))
+def test_a_write_to_each_learner_owned_model_shows_on_the_next_dashboard(
+    learner_client, learner, model
+):
+    from django.apps import apps
+
+    make_plan(learner)
+    tick(learner, "p1-backprop")
+    rows = apps.get_model(model).objects.count()
+    before = without_csrf(learner_client.get(DASHBOARD).content)
+
+    WRITES[model](learner)
+
+    after = without_csrf(learner_client.get(DASHBOARD).content)
+    assert apps.get_model(model).objects.count() > rows or model in CHANGED_IN_PLACE
+    # A new time zone moves "today" only when the two zones' dates differ at this moment.
+    assert after != before or model == "progress.Profile"
+    assert after == fresh_dashboard(learner)
+
+
+@pytest.mark.django_db
+def test_a_mock_reaching_its_deadline_shows_on_the_next_dashboard(learner_client, learner):
+    from progress.models import Attempt
+    from progress.services.practice import answer
+
+    make_plan(learner)
+    mock = mock_for(learner)
+    for item in items_of(mock)[:3]:
+        answer(user=learner, attempt=mock, item=item, chosen=[0], now=timezone.now())
+    live = without_csrf(learner_client.get(DASHBOARD).content)
+
+    # Time passes: no write, only the deadline falls behind the clock.
+    Attempt.objects.filter(pk=mock.pk).update(
+        started_at=mock.started_at - datetime.timedelta(hours=2),
+        deadline=timezone.now() - datetime.timedelta(seconds=1),
+    )
+
+    over = without_csrf(learner_client.get(DASHBOARD).content)
+    assert over != live  # its answers count now, the unanswered ones as wrong
+    assert over == fresh_dashboard(learner)

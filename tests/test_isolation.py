@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from phases.models import Question
 from progress import urls as progress_urls
-from progress.figures import QUESTION, review_queue
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from progress.queue import QUESTION, review_queue
 from tests.factories import (
     UserFactory,
     drill_for,

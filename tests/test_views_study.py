@@ -679,3 +679,26 @@ def test_confidence_only_changes_my_own_tick(learner_client, learner):
 
     assert schedule_of(other) == before
     assert schedule_of(learner)[0] == "shaky"
+
+
+def test_an_htmx_tick_then_an_htmx_rating_answers_the_rated_row(learner_client, learner):
+    # All over HTTP, as a browser with htmx does it: the second answer is drawn from the row the
+    # first one wrote, never from an earlier state of it.
+    ticked = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    assert "Done" in element_by_id(ticked.content, f"check-{FIRST_CHECK}").text
+
+    rated = learner_client.post(confidence_url(), {"confidence": "shaky"}, **HTMX)
+
+    row = element_by_id(rated.content, f"check-{FIRST_CHECK}")
+    chips = {e.text: e for e in elements(rated.content) if "chip" in e.classes}
+    assert chips["Shaky"].attrs["aria-pressed"] == "true"
+    assert chips["Solid"].attrs["aria-pressed"] == "false"
+    due_day = timezone.localdate(card_of(learner).due)
+    assert f"Back for review on {date_format(due_day, 'D j M')}." in row.text
+    page = learner_client.get(phase_url())
+    pressed = [
+        e.text
+        for e in elements(page.content)
+        if "chip" in e.classes and e.attrs.get("aria-pressed") == "true"
+    ]
+    assert pressed == ["Shaky"]

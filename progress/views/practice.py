@@ -1,4 +1,5 @@
-"""Drills and the timed mock: the practice page, an attempt's questions, results, history.
+"""Drills and the timed mock: the practice page and an attempt's questions (progress.views.results
+shows what is handed in).
 
 Every attempt is looked up from request.user, so another learner's attempt is a 404.
 """
@@ -19,15 +20,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from phases.models import Domain, Question
-from progress.auth import learner_syllabus
 
-from .. import chart, practice
-from ..figures import learner_state, rules
+from .. import practice
+from ..figures import learner_state
 from ..models import Attempt, AttemptQuestion
 from ..services import practice as services
 from .common import HtmxHttpRequest, bad_request, number
-
-HISTORY_LENGTH = 20  # finished attempts on the history page
 
 
 def _practice_page(
@@ -94,11 +92,11 @@ def mock_start(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("progress:attempt", attempt.pk)
 
 
-def _attempt(request: HtmxHttpRequest, attempt_id: int) -> Attempt:
+def learner_attempt(request: HtmxHttpRequest, attempt_id: int) -> Attempt:
     return get_object_or_404(Attempt.objects.for_user(request.user), pk=attempt_id)
 
 
-def _items(attempt: Attempt) -> list[AttemptQuestion]:
+def attempt_items(attempt: Attempt) -> list[AttemptQuestion]:
     return list(attempt.questions.select_related("question__domain"))
 
 
@@ -113,7 +111,7 @@ def _position(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> int | N
     return items[-1].position if items else None
 
 
-def _options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]]:
+def shown_options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]]:
     """The options in the attempt's own shuffled order. Each one's form value is its place in
     that order (1 for the first shown), so a value says nothing about which option is right."""
     chosen = set(item.chosen or ())
@@ -141,7 +139,9 @@ def _seconds_left(attempt: Attempt, now: Any) -> int | None:
     return int((attempt.deadline - now).total_seconds()) if attempt.deadline else None
 
 
-def _mock_under_way(request: HtmxHttpRequest, attempt: Attempt, now: Any) -> HttpResponse | None:
+def refused_while_mock_live(
+    request: HtmxHttpRequest, attempt: Attempt, now: Any
+) -> HttpResponse | None:
     """While a mock is live, no other attempt's page opens: it could show the key of one of the
     mock's questions. The practice page says why, with a link back to the mock."""
     if attempt.kind == Attempt.Kind.MOCK:
@@ -171,7 +171,7 @@ def _question_page(
             "attempt": attempt,
             "items": items,
             "item": item,
-            "options": _options(item, reveal=show_feedback),
+            "options": shown_options(item, reveal=show_feedback),
             "choose": len(item.question.correct_options),
             "show_feedback": show_feedback,
             "next_position": position + 1 if position < len(items) else None,
@@ -188,13 +188,13 @@ def _question_page(
 @login_required
 @require_GET
 def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     now = timezone.now()
     if services.close_if_over(user=request.user, attempt=attempt, now=now):
         return redirect("progress:attempt-result", attempt.pk)
-    if (refusal := _mock_under_way(request, attempt, now)) is not None:
+    if (refusal := refused_while_mock_live(request, attempt, now)) is not None:
         return refusal
-    items = _items(attempt)
+    items = attempt_items(attempt)
     position = _position(request, items)
     if position is None:
         return HttpResponse("That question is not in this attempt.", status=404)
@@ -220,9 +220,9 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
     """Save the learner's choice. Every button of the question's form saves it: "Check my
     answer" (a drill), "Save and next", "Save and see flagged", and the flag, which also marks
     the question to revisit. An htmx post as an option is chosen (autosave) saves it alone."""
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     now = timezone.now()
-    items = _items(attempt)
+    items = attempt_items(attempt)
     if not 1 <= position <= len(items):
         return HttpResponse("That question is not in this attempt.", status=404)
     item = items[position - 1]
@@ -266,7 +266,7 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
 @login_required
 @require_POST
 def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     item = get_object_or_404(AttemptQuestion, attempt=attempt, position=position)
     if request.POST.get("flagged") not in ("0", "1"):
         return bad_request("Say flagged=1 or flagged=0.")
@@ -284,7 +284,7 @@ def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> Ht
 @login_required
 @require_POST
 def attempt_discard(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     kind = attempt.get_kind_display().lower()
     if not services.discard(user=request.user, attempt=attempt, now=timezone.now()):
         return _practice_page(request, status=409, gone=f"This {kind} is over, so it is kept.")
@@ -297,11 +297,11 @@ def attempt_discard(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     now = timezone.now()
     if services.close_if_over(user=request.user, attempt=attempt, now=now):
         return redirect("progress:attempt-result", attempt.pk)
-    items = _items(attempt)
+    items = attempt_items(attempt)
     return render(
         request,
         "progress/attempt_flagged.html",
@@ -318,7 +318,7 @@ def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
+    attempt = learner_attempt(request, attempt_id)
     now = timezone.now()
     if services.close_if_over(user=request.user, attempt=attempt, now=now):
         return redirect("progress:attempt-result", attempt.pk)
@@ -329,106 +329,3 @@ def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
         return bad_request("Answer at least one question before finishing the drill.")
     services.submit(user=request.user, attempt=attempt, now=now)
     return redirect("progress:attempt-result", attempt.pk)
-
-
-def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.AttemptScore:
-    return practice.score(
-        ((item.question.domain.slug, item.is_correct) for item in items),
-        learner_syllabus(request.user).domains,
-        rules().accurate,
-    )
-
-
-RESULT_FILTERS = {
-    "": "All",
-    "wrong": "Wrong only",
-    "unanswered": "Unanswered only",
-}
-
-
-@login_required
-@require_GET
-def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
-    attempt = _attempt(request, attempt_id)
-    now = timezone.now()
-    over = services.close_if_over(user=request.user, attempt=attempt, now=now)
-    items = _items(attempt)
-    if not over and not (attempt.kind == Attempt.Kind.DRILL and all(i.answered_at for i in items)):
-        return redirect("progress:attempt", attempt.pk)
-    if (refusal := _mock_under_way(request, attempt, now)) is not None:
-        return refusal
-    # A drill reveals only what the learner answered: its unanswered questions stay unseen.
-    shown = (
-        [item for item in items if item.answered_at]
-        if attempt.kind == Attempt.Kind.DRILL
-        else items
-    )
-    show = request.GET.get("show", "")
-    if show not in RESULT_FILTERS:
-        show = ""
-    listed = [
-        item
-        for item in shown
-        if not show
-        or (show == "wrong" and item.answered_at and not item.is_correct)
-        or (show == "unanswered" and not item.answered_at)
-    ]
-    return render(
-        request,
-        "progress/attempt_result.html",
-        {
-            "attempt": attempt,
-            "items": [(item, _options(item, reveal=True)) for item in listed],
-            "hidden": len(items) - len(shown),
-            "score": _score(request, shown),
-            "rules": rules(),
-            "timed_out": attempt.timed_out,
-            "show": show,
-            "filters": RESULT_FILTERS.items(),
-        },
-    )
-
-
-@login_required
-@require_GET
-def practice_history(request: HtmxHttpRequest) -> HttpResponse:
-    now = timezone.now()
-    kind = request.GET.get("kind", "")
-    attempts = Attempt.objects.for_user(request.user).closed(now).order_by("-started_at")
-    if kind in Attempt.Kind.values:
-        attempts = attempts.filter(kind=kind)
-    chosen = list(attempts.select_related("domain")[:HISTORY_LENGTH])
-    chosen.reverse()
-    rows = (
-        AttemptQuestion.objects.filter(attempt__in=[a.pk for a in chosen])
-        # A drill's skipped questions were never shown an answer: they are not scored.
-        .exclude(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=True)
-        .values_list("attempt_id", "question__domain__slug", "is_correct")
-    )
-    by_attempt: dict[int, list[tuple[str, bool | None]]] = {a.pk: [] for a in chosen}
-    for attempt_id, domain, correct in rows:
-        by_attempt[attempt_id].append((domain, correct))
-    content = learner_syllabus(request.user)
-    bar = rules().accurate
-    history = [
-        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar))
-        for attempt in chosen
-    ]
-    return render(
-        request,
-        "progress/practice_history.html",
-        {
-            "history": list(reversed(history)),
-            "kind": kind,
-            "kinds": Attempt.Kind.choices,
-            "domains": content.domains,
-            "rules": rules(),
-            "chart": chart.history(
-                [
-                    (score.percent, score.weakest.percent if score.weakest else score.percent)
-                    for _, score in history
-                ],
-                bar=rules().accurate_percent,
-            ),
-        },
-    )

@@ -17,8 +17,9 @@ from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
 
 from .. import memory
-from ..figures import CHECK, QUESTION, fsrs, review_cards
+from ..figures import fsrs
 from ..models import CheckOff, QuestionCard
+from ..queue import CHECK, QUESTION, review_cards
 from ..services.practice import close_overdue_mock
 from ..services.review import ReviewRefused, review_check, review_question
 from .common import HtmxHttpRequest, bad_request, current_check, number

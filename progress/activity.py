@@ -1,0 +1,89 @@
+"""Study activity: the dashboard's calendar of the last weeks, from one query."""
+
+import datetime
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, DateTimeField, Q, Value, When
+from django.utils import timezone
+
+from phases.schedule import SESSIONS_TEXT, Schedule, sessions_per_week
+
+from . import chart
+from .models import AttemptQuestion, CheckOff, start_of_day
+
+
+@dataclass(frozen=True)
+class DayActivity:
+    ticks: int = 0
+    reviews: int = 0  # a check's latest review only: an earlier one leaves no date behind
+    answers: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.ticks + self.reviews + self.answers
+
+
+@dataclass(frozen=True)
+class Activity:
+    grid: chart.ActivityGrid
+    days: dict[datetime.date, DayActivity]  # only the days with something done
+    study_days_this_week: int
+    planned_sessions: int | None  # None without a plan
+    sessions_text: str = SESSIONS_TEXT
+    weeks: int = chart.ACTIVITY_WEEKS
+
+    @property
+    def levels(self) -> list[tuple[int, str]]:
+        return chart.level_ranges()
+
+    @property
+    def newest_first(self) -> list[tuple[datetime.date, DayActivity]]:
+        return sorted(self.days.items(), reverse=True)
+
+
+def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:
+    """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
+    over the grid's weeks, from one query, counted here."""
+    first = chart.activity_start(today)
+    since = start_of_day(first)
+    no_time = Value(None, output_field=DateTimeField())
+    # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
+    # answer (its time), in the same three columns.
+    reviewed_at = Case(When(reviews__gt=1, then="last_review"), output_field=DateTimeField())
+    rows = (
+        CheckOff.objects.for_user(user)
+        .filter(Q(done_at__gte=since) | Q(last_review__gte=since, reviews__gt=1))
+        .values_list("done_at", reviewed_at, no_time)
+        .union(
+            # Counted answers only: a live mock's answers show nowhere until it closes.
+            AttemptQuestion.objects.counted(user, timezone.now())
+            .filter(answered_at__gte=since)
+            .order_by()
+            .values_list(no_time, no_time, "answered_at"),
+            all=True,
+        )
+    )
+    ticks: Counter[datetime.date] = Counter()
+    reviews: Counter[datetime.date] = Counter()
+    answers: Counter[datetime.date] = Counter()
+    for done_at, reviewed, answered_at in rows:
+        if done_at is not None and done_at >= since:
+            ticks[timezone.localdate(done_at)] += 1
+        if reviewed is not None and reviewed >= since:
+            reviews[timezone.localdate(reviewed)] += 1
+        if answered_at is not None:
+            answers[timezone.localdate(answered_at)] += 1
+    days = {
+        day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
+        for day in sorted(ticks.keys() | reviews.keys() | answers.keys())
+        if first <= day <= today
+    }
+    monday = today - datetime.timedelta(days=today.weekday())
+    return Activity(
+        grid=chart.activity_grid({day: counts.total for day, counts in days.items()}, today),
+        days=days,
+        study_days_this_week=sum(1 for day in days if day >= monday),
+        planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,
+    )

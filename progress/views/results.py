@@ -1,0 +1,121 @@
+"""A handed-in attempt's result, and the history of attempts."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from progress.auth import learner_syllabus
+
+from .. import chart, practice
+from ..figures import rules
+from ..models import Attempt, AttemptQuestion
+from ..services import practice as services
+from .common import HtmxHttpRequest
+from .practice import attempt_items, learner_attempt, refused_while_mock_live, shown_options
+
+HISTORY_LENGTH = 20  # finished attempts on the history page
+
+
+def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.AttemptScore:
+    return practice.score(
+        ((item.question.domain.slug, item.is_correct) for item in items),
+        learner_syllabus(request.user).domains,
+        rules().accurate,
+    )
+
+
+RESULT_FILTERS = {
+    "": "All",
+    "wrong": "Wrong only",
+    "unanswered": "Unanswered only",
+}
+
+
+@login_required
+@require_GET
+def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
+    attempt = learner_attempt(request, attempt_id)
+    now = timezone.now()
+    over = services.close_if_over(user=request.user, attempt=attempt, now=now)
+    items = attempt_items(attempt)
+    if not over and not (attempt.kind == Attempt.Kind.DRILL and all(i.answered_at for i in items)):
+        return redirect("progress:attempt", attempt.pk)
+    if (refusal := refused_while_mock_live(request, attempt, now)) is not None:
+        return refusal
+    # A drill reveals only what the learner answered: its unanswered questions stay unseen.
+    shown = (
+        [item for item in items if item.answered_at]
+        if attempt.kind == Attempt.Kind.DRILL
+        else items
+    )
+    show = request.GET.get("show", "")
+    if show not in RESULT_FILTERS:
+        show = ""
+    listed = [
+        item
+        for item in shown
+        if not show
+        or (show == "wrong" and item.answered_at and not item.is_correct)
+        or (show == "unanswered" and not item.answered_at)
+    ]
+    return render(
+        request,
+        "progress/attempt_result.html",
+        {
+            "attempt": attempt,
+            "items": [(item, shown_options(item, reveal=True)) for item in listed],
+            "hidden": len(items) - len(shown),
+            "score": _score(request, shown),
+            "rules": rules(),
+            "timed_out": attempt.timed_out,
+            "show": show,
+            "filters": RESULT_FILTERS.items(),
+        },
+    )
+
+
+@login_required
+@require_GET
+def practice_history(request: HtmxHttpRequest) -> HttpResponse:
+    now = timezone.now()
+    kind = request.GET.get("kind", "")
+    attempts = Attempt.objects.for_user(request.user).closed(now).order_by("-started_at")
+    if kind in Attempt.Kind.values:
+        attempts = attempts.filter(kind=kind)
+    chosen = list(attempts.select_related("domain")[:HISTORY_LENGTH])
+    chosen.reverse()
+    rows = (
+        AttemptQuestion.objects.filter(attempt__in=[a.pk for a in chosen])
+        # A drill's skipped questions were never shown an answer: they are not scored.
+        .exclude(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=True)
+        .values_list("attempt_id", "question__domain__slug", "is_correct")
+    )
+    by_attempt: dict[int, list[tuple[str, bool | None]]] = {a.pk: [] for a in chosen}
+    for attempt_id, domain, correct in rows:
+        by_attempt[attempt_id].append((domain, correct))
+    content = learner_syllabus(request.user)
+    bar = rules().accurate
+    history = [
+        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar))
+        for attempt in chosen
+    ]
+    return render(
+        request,
+        "progress/practice_history.html",
+        {
+            "history": list(reversed(history)),
+            "kind": kind,
+            "kinds": Attempt.Kind.choices,
+            "domains": content.domains,
+            "rules": rules(),
+            "chart": chart.history(
+                [
+                    (score.percent, score.weakest.percent if score.weakest else score.percent)
+                    for _, score in history
+                ],
+                bar=rules().accurate_percent,
+            ),
+        },
+    )
