@@ -49,14 +49,12 @@ pytest: install-dev
 
 test: lint imports typecheck migrations-check pytest
 
-# Four set-ups: SQLite and PostgreSQL 15, each with the per-process cache and with Redis (as root
-# it starts PostgreSQL and installs redis-server when missing; what cannot start is skipped).
-# wrk (Debian's package) measures best; without it the script falls back to a Python client.
+# Real study traffic (bench/study.py): 200 learners sign up, then tick, open their dashboard and
+# phase page, answer drills and review, in four set-ups (SQLite and PostgreSQL 15, each without
+# and with Redis; as root it starts PostgreSQL and installs redis-server when missing; what
+# cannot start is reported), against /healthz in the same run.
 bench: install-dev
-	@command -v wrk >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq \
-		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; } \
-		|| echo "wrk is not installed: measuring with the Python client"
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/study.py
 
 load: install-dev
 	$(BIN)/python scripts/load_ticks.py

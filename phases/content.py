@@ -42,7 +42,7 @@ def syllabus(version: int | None = None) -> snapshot.Syllabus:
 
 
 def content_changed() -> None:
-    """Syllabus content changed: every server's snapshot and every cached page are stale."""
+    """Syllabus content changed: every server's snapshot is stale."""
     ContentVersion.bump()
     forget_snapshot()
 

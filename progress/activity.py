@@ -5,7 +5,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, DateTimeField, Q, Value, When
+from django.db.models import Case, Count, DateField, DateTimeField, Q, Value, When
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from phases.schedule import SESSIONS_TEXT, Schedule, sessions_per_week
@@ -45,36 +46,40 @@ class Activity:
 
 def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:
     """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
-    over the grid's weeks, from one query, counted here."""
+    over the grid's weeks, from one query."""
     first = chart.activity_start(today)
     since = start_of_day(first)
     no_time = Value(None, output_field=DateTimeField())
-    # One UNION ALL: each row is a tick (its time, and its latest review's day, if any) or an
-    # answer (its time), in the same three columns.
+    # One UNION ALL: each tick (its time, and its latest review's time, if any), then the
+    # counted answers per day of the learner's calendar, counted by the database (a long
+    # history holds thousands of answers, a learner at most one tick per self-check).
     reviewed_at = Case(When(reviews__gt=1, then="last_review"), output_field=DateTimeField())
     rows = (
         CheckOff.objects.for_user(user)
         .filter(Q(done_at__gte=since) | Q(last_review__gte=since, reviews__gt=1))
-        .values_list("done_at", reviewed_at, no_time)
+        .values_list("done_at", reviewed_at, Value(None, output_field=DateField()), Value(0))
         .union(
             # Counted answers only: a live mock's answers show nowhere until it closes.
             AttemptQuestion.objects.counted(user, timezone.now())
             .filter(answered_at__gte=since)
+            .annotate(day=TruncDate("answered_at", tzinfo=timezone.get_current_timezone()))
             .order_by()
-            .values_list(no_time, no_time, "answered_at"),
+            .values("day")
+            .annotate(n=Count("pk"))
+            .values_list(no_time, no_time, "day", "n"),
             all=True,
         )
     )
     ticks: Counter[datetime.date] = Counter()
     reviews: Counter[datetime.date] = Counter()
     answers: Counter[datetime.date] = Counter()
-    for done_at, reviewed, answered_at in rows:
+    for done_at, reviewed, answered_on, answered in rows:
         if done_at is not None and done_at >= since:
             ticks[timezone.localdate(done_at)] += 1
         if reviewed is not None and reviewed >= since:
             reviews[timezone.localdate(reviewed)] += 1
-        if answered_at is not None:
-            answers[timezone.localdate(answered_at)] += 1
+        if answered_on is not None:
+            answers[answered_on] += answered
     days = {
         day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
         for day in sorted(ticks.keys() | reviews.keys() | answers.keys())

@@ -9,6 +9,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
 from .readiness import DomainReadiness
 
 WIDTH = 1000
@@ -136,6 +139,21 @@ class DayCell:
     def label(self) -> str:
         done = f"{self.count} action{'' if self.count == 1 else 's'}" if self.count else "nothing"
         return f"{self.day:%a} {self.day.day} {self.day:%b}: {done}"
+
+    @property
+    def svg(self) -> SafeString:
+        """The cell as the calendar draws it: one template lookup instead of seven."""
+        return format_html(
+            '<rect class="activity-day level-{}" x="{}" y="{}" width="{}" height="{}" rx="2" '
+            'data-day="{}"><title>{}</title></rect>',
+            str(self.level),
+            str(self.x),
+            str(self.y),
+            str(CELL),
+            str(CELL),
+            self.iso,
+            self.label,
+        )
 
 
 @dataclass(frozen=True)

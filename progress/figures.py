@@ -1,4 +1,4 @@
-"""A learner's figures: the cached syllabus plus this learner's plan, ticks and practice answers.
+"""A learner's figures: the syllabus snapshot plus this learner's plan, ticks and practice answers.
 
 The plan and the content version come with request.user (see progress.auth); the ticks and the
 answers are one small query each that starts from the learner, so nothing here can reach another

@@ -70,10 +70,12 @@ def _utc(moment: datetime.datetime) -> datetime.datetime:
 
 
 def to_card(memory: Memory) -> Card:
+    # A card with no stability was never reviewed: FSRS's new card, whatever its stored state.
+    state = State(memory.state) if memory.stability is not None else State.Learning
     return Card(
         card_id=0,  # fsrs sleeps a millisecond to make up an id when none is given
-        state=State(memory.state),
-        step=None if memory.state == State.Review else 0,
+        state=state,
+        step=None if state == State.Review else 0,
         stability=memory.stability,
         difficulty=memory.difficulty,
         due=_utc(memory.due),

@@ -1,4 +1,4 @@
-"""Readiness formulas, pure: plain values in, plain values out (DESIGN.md, "Formulas").
+"""Readiness formulas, pure: plain values in, plain values out (docs/verdicts.md).
 
 - readiness(d): self-checks done in d / self-checks in d.
 - exam-weighted readiness: the sum of weight(d) x readiness(d) over the sum of the weights.

@@ -35,7 +35,7 @@ class Session:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if form is not None:
-            body = urllib.parse.urlencode(form)
+            body = urllib.parse.urlencode(form, doseq=True)
             all_headers["Content-Type"] = "application/x-www-form-urlencoded"
         if method == "POST" and "csrftoken" in self.cookies:
             all_headers.setdefault("X-CSRFToken", self.cookies["csrftoken"])

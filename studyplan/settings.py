@@ -291,7 +291,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
-# The product's thresholds (DESIGN.md, "Formulas"). Each number lives here and nowhere else:
+# The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
 # progress.figures turns them into readiness.Rules, and the pages' words are made from those.
 # Ready to book: every domain's self-checks at least this predicted recall on exam day
 # (progress.memory) ...

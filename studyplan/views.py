@@ -21,6 +21,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+from redis.exceptions import RedisError
 
 from progress.services.account import change_password, password_confirmed
 from progress.services.time_zone import set_time_zone
@@ -175,15 +176,23 @@ class PasswordResetView(auth_views.PasswordResetView):
         # The client's address as the login limiter sees it (django-axes with ipware).
         address = getattr(request, "axes_ip_address", None) or request.META.get("REMOTE_ADDR", "")
         key = "password-reset-requests:" + hashlib.sha256(address.encode()).hexdigest()
-        cache.add(key, 0, timeout=3600)
-        if cache.incr(key) > RESET_REQUESTS_PER_HOUR:
-            return render(
-                request,
-                "registration/password_reset_form.html",
-                {"form": self.get_form(), "throttled": True},
-                status=429,
-            )
-        return super().post(request, *args, **kwargs)
+        try:
+            cache.add(key, 0, timeout=3600)
+            if cache.incr(key) > RESET_REQUESTS_PER_HOUR:
+                return self.refused(throttled=True, status=429)
+            return super().post(request, *args, **kwargs)
+        except RedisError:
+            # The throttle's counters are out of reach (the shared cache is down): no mail goes
+            # out unthrottled; the learner is told to try again.
+            return self.refused(unavailable=True, status=503)
+
+    def refused(self, *, status: int, **flags: bool) -> HttpResponse:
+        return render(
+            self.request,
+            "registration/password_reset_form.html",
+            {"form": self.get_form(), **flags},
+            status=status,
+        )
 
 
 password_reset = PasswordResetView.as_view()

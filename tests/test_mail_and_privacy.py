@@ -114,3 +114,33 @@ def test_the_public_home_page_is_not_marked_private(client, syllabus):
     response = client.get(reverse("phases:home"))
 
     assert "no-store" not in response.get("Cache-Control", "")
+
+
+UNREACHABLE_REDIS = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+    }
+}
+
+
+def test_with_the_shared_cache_down_reset_says_so_and_learner_pages_still_work(
+    settings, learner_client, learner
+):
+    from django.core.cache import caches
+
+    make_plan(learner)
+    settings.CACHES = UNREACHABLE_REDIS
+    caches.close_all()
+    try:
+        response = Client().post(reverse("password_reset"), {"email": learner.email})
+        dashboard = learner_client.get(reverse("progress:dashboard"))
+    finally:
+        caches.close_all()
+
+    assert response.status_code == 503
+    assert "Password reset is out of service for a moment" in response.text
+    assert "Nothing was sent." in response.text
+    assert len(mail.outbox) == 0
+    assert dashboard.status_code == 200  # no learner page reads the cache

@@ -2,9 +2,7 @@
 the review queue must follow its rules (due first, the daily cap, early cards by weighted gain)."""
 
 import datetime
-import math
 import random
-from unittest import mock
 from zoneinfo import ZoneInfo
 
 import fsrs
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 
 from progress import memory
 from progress.memory import Candidate, Memory
+from tests.fsrs_fuzz import fuzz_range
 
 UTC = datetime.UTC
 T0 = datetime.datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
@@ -170,17 +169,6 @@ def test_scheduling_is_in_whole_days_even_after_forgetting(rating):
         assert interval >= days(1)
         assert interval % days(1) == datetime.timedelta(0)
         assert card.state == fsrs.State.Review
-
-
-def fuzz_range(interval_days: int) -> tuple[int, int]:
-    """The fewest and most days fsrs's fuzz can make of ``interval_days``: its own
-    _get_fuzzed_interval with its random draw at the bottom and the top of [0, 1)."""
-    bounds = []
-    for draw in (0.0, math.nextafter(1.0, 0.0)):
-        with mock.patch("fsrs.scheduler.random", return_value=draw):
-            bounds.append(reference(fuzz=True)._get_fuzzed_interval(interval=days(interval_days)))
-    low, high = bounds
-    return low.days, high.days
 
 
 @pytest.mark.parametrize("sequence", SEQUENCES.values(), ids=SEQUENCES.keys())

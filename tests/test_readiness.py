@@ -1,4 +1,4 @@
-"""The readiness rules of DESIGN.md "Formulas", pure: hand-built counts in, a report out."""
+"""The readiness rules of docs/verdicts.md, pure: hand-built counts in, a report out."""
 
 import datetime
 from dataclasses import dataclass, replace

@@ -298,7 +298,7 @@ def test_behind_plan_the_most_marks_behind_lags_with_the_learners_own_numbers(
 def test_in_the_middle_of_a_phase_the_plan_expects_its_share_of_the_days_gone(
     learner_client, learner
 ):
-    # DESIGN.md's own example: four days into a seven-day phase 2 the plan expects 4 of
+    # The design's own example: four days into a seven-day phase 2 the plan expects 4 of
     # Experimentation's 7 checks; with 1 done, 25 x 3/7 = 10.7 marks behind.
     phase_two = schedule().slots[1]
     assert phase_two.days == 7, "the example needs Standard's phase 2 to last a week"

@@ -2,8 +2,6 @@
 "forgot", "hard", "knew it" or "easy", scheduled by FSRS, with and without htmx."""
 
 import datetime
-import math
-from unittest import mock
 
 import fsrs
 import pytest
@@ -33,6 +31,7 @@ from tests.factories import (
     tick,
     wrong_option,
 )
+from tests.fsrs_fuzz import fuzz_range
 from tests.html import descendants, element_by_id, elements, page_text, with_tag
 
 pytestmark = pytest.mark.django_db
@@ -109,17 +108,6 @@ def fsrs_after(before: Memory, rating: int, when: datetime.datetime) -> fsrs.Car
         last_review=before.last_review,
     )
     return reference().review_card(card, fsrs.Rating(rating), when)[0]
-
-
-def fuzz_range(interval_days: int) -> tuple[int, int]:
-    """The fewest and most days fsrs's fuzz makes of ``interval_days`` (its own
-    _get_fuzzed_interval, its random draw at the bottom and the top of [0, 1))."""
-    scheduler = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=True)
-    bounds = []
-    for draw in (0.0, math.nextafter(1.0, 0.0)):
-        with mock.patch("fsrs.scheduler.random", return_value=draw):
-            bounds.append(scheduler._get_fuzzed_interval(interval=days(interval_days)).days)
-    return bounds[0], bounds[1]
 
 
 def assert_scheduled_as_fsrs(after, before: Memory, rating: int, since, until) -> None:
