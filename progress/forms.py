@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from phases.models import Intensity
 
+from .models import QuestionReport
 from .services.account import password_confirmed
 from .timezones import is_zone, zone_names
 
@@ -186,3 +187,19 @@ class DeleteAccountForm(forms.Form):
         if not password_confirmed(self.request, self.user, password):
             raise forms.ValidationError("That is not your password; nothing was deleted.")
         return password
+
+
+class QuestionReportForm(forms.Form):
+    kind = forms.ChoiceField(
+        label="What is wrong?",
+        choices=QuestionReport.Kind.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose what is wrong with the question."},
+    )
+    note = forms.CharField(
+        label="Anything you want to add (optional)",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="Which option you think is right, and why; a source if you have one.",
+    )

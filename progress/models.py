@@ -233,7 +233,11 @@ class AttemptQuestionQuerySet(models.QuerySet):
         """The learner's answers that count towards accuracy: every answered question of a
         drill, and every question of a closed mock (an unanswered one counts as wrong). A live
         mock's answers count nowhere, so no page can give its key away."""
-        return self.filter(attempt__user=user).filter(
+        return self.filter(attempt__user=user).counted_by_anyone(now)
+
+    def counted_by_anyone(self, now: datetime.datetime):
+        """Every learner's counted answers (``counted``'s rule): the question bank's statistics."""
+        return self.filter(
             Q(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=False)
             | Q(attempt__kind=Attempt.Kind.MOCK, attempt__submitted_at__isnull=False)
             | Q(attempt__kind=Attempt.Kind.MOCK, attempt__deadline__lte=now)
@@ -317,3 +321,43 @@ class QuestionCard(MemoryCard):
 
     def __str__(self) -> str:
         return f"{self.user} ✗ {self.question.slug}"
+
+
+class QuestionReport(models.Model):
+    """A learner saying a practice question is wrong: read by whoever keeps the bank, in the
+    admin, and marked fixed or rejected there."""
+
+    class Kind(models.TextChoices):
+        WRONG_KEY = "wrong-key", "The answer marked right is wrong"
+        TWO_RIGHT = "two-right", "More than one option is right"
+        UNCLEAR = "unclear", "The question is unclear"
+        TYPO = "typo", "A typo or a mistake in the wording"
+        OTHER = "other", "Something else"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        FIXED = "fixed", "Fixed"
+        REJECTED = "rejected", "Rejected"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="question_reports"
+    )
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="reports")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    note = models.TextField(blank=True, max_length=2000)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["question", "status"], name="report_question_status")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "question"],
+                condition=Q(status="open"),
+                name="one_open_report_per_learner_and_question",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.question.slug}: {self.get_kind_display()}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import account, dashboard, plan, practice, reminders, results, review, study
+from .views import account, dashboard, plan, practice, reminders, reports, results, review, study
 
 app_name = "progress"
 urlpatterns = [
@@ -43,6 +43,7 @@ urlpatterns = [
     path("practice/<int:attempt_id>/submit/", practice.attempt_submit, name="attempt-submit"),
     path("practice/<int:attempt_id>/discard/", practice.attempt_discard, name="attempt-discard"),
     path("practice/<int:attempt_id>/result/", results.attempt_result, name="attempt-result"),
+    path("questions/<slug:slug>/report/", reports.question_report, name="question-report"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account-export"),
     path("account/time-zone/", account.account_time_zone, name="account-time-zone"),

@@ -31,6 +31,7 @@ from phases.models import Domain, SelfCheck
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
 from progress.services.account import RESULT_WITHHELD, export_learner
 from progress.services.practice import answer, flag, start_drill, submit
+from progress.services.reports import report_question
 from progress.services.review import review_check
 from progress.services.study import rate, set_done
 from studyplan.sessions import SessionStore
@@ -120,6 +121,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.CheckOff": lambda export: export["ticks"],
     "progress.QuestionCard": lambda export: export["question_cards"],
     "progress.Attempt": lambda export: export["attempts"],
+    "progress.QuestionReport": lambda export: export["question_reports"],
     "progress.AttemptQuestion": lambda export: [
         item for attempt in export["attempts"] for item in attempt["questions"]
     ],
@@ -216,6 +218,7 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         user=user, attempt=drill, item=right, chosen=sorted(right.question.correct_options), now=now
     )
     answer(user=user, attempt=drill, item=wrong, chosen=[wrong_option(wrong.question)], now=now)
+    report_question(user=user, question=wrong.question, kind="unclear", note="Which one?", now=now)
 
     mock = mock_for(user, now=now)
     first, second, *_ = items_of(mock)

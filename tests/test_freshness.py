@@ -504,6 +504,16 @@ def write_question_card(user) -> None:
     miss(user, Question.objects.current().filter(domain__slug="trustworthy-ai").first())
 
 
+def write_question_report(user) -> None:
+    from progress.services.practice import answer
+    from progress.services.reports import report_question
+
+    drill = drill_for(user, "experimentation")
+    item = items_of(drill)[0]
+    answer(user=user, attempt=drill, item=item, chosen=[0], now=timezone.now())
+    report_question(user=user, question=item.question, kind="typo", note="", now=timezone.now())
+
+
 WRITES = {
     "progress.StudyPlan": write_plan,
     "progress.Profile": write_profile,
@@ -511,6 +521,7 @@ WRITES = {
     "progress.Attempt": write_attempt,
     "progress.AttemptQuestion": write_attempt_question,
     "progress.QuestionCard": write_question_card,
+    "progress.QuestionReport": write_question_report,
 }
 
 

@@ -29,6 +29,7 @@ from ..models import (
     MemoryCard,
     Profile,
     QuestionCard,
+    QuestionReport,
     StudyPlan,
 )
 from .practice import live_mock_questions
@@ -263,6 +264,18 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             .order_by("missed_at", "pk")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
+        "question_reports": [
+            {
+                "question": report.question.slug,
+                "kind": report.kind,
+                "note": report.note,
+                "status": report.status,
+                "created_at": report.created_at.isoformat(),
+            }
+            for report in QuestionReport.objects.filter(user=user)
+            .select_related("question")
+            .order_by("created_at", "pk")
+        ],
         "login_records": _login_records(user.get_username()),
         "admin_actions": [
             _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")

@@ -111,3 +111,13 @@ def domain_row(page: Page, domain: str) -> Locator:
     return page.locator(".domain-table tbody tr").filter(
         has=page.get_by_role("rowheader", name=re.compile(rf"^{re.escape(domain)}\b"))
     )
+
+
+def answer_drill_question(page: Page) -> None:
+    """Answer the drill question on the page (as many options as it asks for) and check it."""
+    options = page.locator("input[name=option]")
+    wanted = 2 if options.first.get_attribute("type") == "checkbox" else 1
+    for n in range(wanted):
+        options.nth(n).check()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.locator(".feedback")).to_be_visible()

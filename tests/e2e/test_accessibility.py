@@ -103,6 +103,8 @@ def learner_pages(learner: Learner) -> list[str]:
         f"/practice/{learner.drill.pk}/result/",
         f"/practice/{learner.drill.pk}/result/?show=wrong",
         "/practice/history/",
+        # The report form, for the drill's first question (answered, so its key was shown).
+        f"/questions/{learner.drill.questions.get(position=1).question.slug}/report/",
         "/account/",
     ]
 

@@ -5,7 +5,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.steps import choose_schedule, open_phase, sign_up
+from tests.e2e.steps import answer_drill_question, choose_schedule, open_phase, sign_up
 
 
 def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
@@ -19,9 +19,7 @@ def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
 
     page.goto("/practice/")
     page.get_by_role("button", name="Start the drill").click()
-    page.locator("input[name=option]").first.check()
-    page.get_by_role("button", name="Check my answer").click()
-    expect(page.locator(".feedback")).to_be_visible()
+    answer_drill_question(page)
 
     page.goto("/account/")
     with page.expect_download() as download:

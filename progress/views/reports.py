@@ -1,0 +1,58 @@
+"""Reporting a problem with a practice question: from drill feedback, a result page or the back
+of a review card, wherever the learner has been shown its key."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from phases.models import Question
+
+from ..forms import QuestionReportForm
+from ..services.reports import has_seen_key, report_question
+from .common import HtmxHttpRequest
+
+
+def _back(request: HtmxHttpRequest) -> str:
+    """The page the learner came from, if it is one of ours; else the practice page."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("progress:practice")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    question = Question.objects.filter(slug=slug).first() if len(slug) <= 50 else None
+    # Only a question whose key the learner was shown: any other slug is no page of theirs.
+    if question is None or not has_seen_key(request.user, question, timezone.now()):
+        raise Http404("No question of yours by that name: report from its answer.")
+    form = QuestionReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        report_question(
+            user=request.user,
+            question=question,
+            kind=form.cleaned_data["kind"],
+            note=form.cleaned_data["note"],
+            now=timezone.now(),
+        )
+        messages.success(
+            request,
+            "Thank you: your report on this question was saved. Whoever keeps the question "
+            "bank reads every one, and fixes or retires the question if it is wrong.",
+        )
+        return redirect(_back(request))
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "progress/question_report.html",
+        {"question": question, "form": form, "back": _back(request)},
+        status=status,
+    )
