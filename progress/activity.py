@@ -5,20 +5,22 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Count, DateField, DateTimeField, Q, Value, When
+from django.db.models import Count, DateField, DateTimeField, Value
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from phases.schedule import SESSIONS_TEXT, Schedule, sessions_per_week
 
 from . import chart
-from .models import AttemptQuestion, CheckOff, start_of_day
+from .models import AttemptQuestion, CheckOff, ReviewLog, start_of_day
+
+ANSWER, REVIEW = "answer", "review"
 
 
 @dataclass(frozen=True)
 class DayActivity:
     ticks: int = 0
-    reviews: int = 0  # a check's latest review only: an earlier one leaves no date behind
+    reviews: int = 0  # reviews after a card's first (self-checks and missed questions)
     answers: int = 0
 
     @property
@@ -49,37 +51,43 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     over the grid's weeks, from one query."""
     first = chart.activity_start(today)
     since = start_of_day(first)
-    no_time = Value(None, output_field=DateTimeField())
-    # One UNION ALL: each tick (its time, and its latest review's time, if any), then the
-    # counted answers per day of the learner's calendar, counted by the database (a long
-    # history holds thousands of answers, a learner at most one tick per self-check).
-    reviewed_at = Case(When(reviews__gt=1, then="last_review"), output_field=DateTimeField())
+    zone = timezone.get_current_timezone()
+    no_day = Value(None, output_field=DateField())
+    # One UNION ALL: each tick (its time), then the counted answers and the logged reviews
+    # (every review after a card's first: the tick or the miss is the first) per day of the
+    # learner's calendar, counted by the database.
     rows = (
         CheckOff.objects.for_user(user)
-        .filter(Q(done_at__gte=since) | Q(last_review__gte=since, reviews__gt=1))
-        .values_list("done_at", reviewed_at, Value(None, output_field=DateField()), Value(0))
+        .filter(done_at__gte=since)
+        .values_list("done_at", Value(""), no_day, Value(0))
         .union(
             # Counted answers only: a live mock's answers show nowhere until it closes.
             AttemptQuestion.objects.counted(user, timezone.now())
             .filter(answered_at__gte=since)
-            .annotate(day=TruncDate("answered_at", tzinfo=timezone.get_current_timezone()))
+            .annotate(day=TruncDate("answered_at", tzinfo=zone))
             .order_by()
             .values("day")
             .annotate(n=Count("pk"))
-            .values_list(no_time, no_time, "day", "n"),
+            .values_list(Value(None, output_field=DateTimeField()), Value(ANSWER), "day", "n"),
+            ReviewLog.objects.filter(user=user, first=False, reviewed_at__gte=since)
+            .annotate(day=TruncDate("reviewed_at", tzinfo=zone))
+            .order_by()
+            .values("day")
+            .annotate(n=Count("pk"))
+            .values_list(Value(None, output_field=DateTimeField()), Value(REVIEW), "day", "n"),
             all=True,
         )
     )
     ticks: Counter[datetime.date] = Counter()
     reviews: Counter[datetime.date] = Counter()
     answers: Counter[datetime.date] = Counter()
-    for done_at, reviewed, answered_on, answered in rows:
-        if done_at is not None and done_at >= since:
+    for done_at, what, day, count in rows:
+        if done_at is not None:
             ticks[timezone.localdate(done_at)] += 1
-        if reviewed is not None and reviewed >= since:
-            reviews[timezone.localdate(reviewed)] += 1
-        if answered_on is not None:
-            answers[answered_on] += answered
+        elif what == ANSWER:
+            answers[day] += count
+        elif what == REVIEW:
+            reviews[day] += count
     days = {
         day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
         for day in sorted(ticks.keys() | reviews.keys() | answers.keys())

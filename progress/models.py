@@ -361,3 +361,64 @@ class QuestionReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.question.slug}: {self.get_kind_display()}"
+
+
+class ReviewLog(models.Model):
+    """One review of one card, kept as it happened and never changed afterwards (Anki's revlog
+    is the model): a tick is a self-check's first review, a miss a question's. The memory state
+    before and after, and the recall FSRS predicted at that moment, let the forecast be checked
+    against what the learner actually remembered (progress.calibration).
+
+    One exception to "never changed": until a ticked check's first review after the tick, saying
+    shaky or solid re-rates the tick itself (progress.services.study.rate), and its row with it.
+    """
+
+    class Kind(models.TextChoices):
+        CHECK = "check", "Self-check"
+        QUESTION = "question", "Missed question"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_logs"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    self_check = models.ForeignKey(
+        SelfCheck, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    question = models.ForeignKey(
+        Question, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    reviewed_at = models.DateTimeField()
+    first = models.BooleanField(help_text="The card's first review: a tick, or a miss.")
+    rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="FSRS: 1 forgot, 2 hard, 3 knew it, 4 easy; empty: "
+        "recovered from before the log, rating unknown.",
+    )
+    elapsed_days = models.FloatField(
+        null=True, blank=True, help_text="Days since the card's previous review."
+    )
+    scheduled_days = models.FloatField(
+        null=True, blank=True, help_text="Days until the review this one scheduled."
+    )
+    predicted_recall = models.FloatField(
+        null=True, blank=True, help_text="FSRS's predicted recall at this moment, before it."
+    )
+    state_before = models.PositiveSmallIntegerField(null=True, blank=True)
+    stability_before = models.FloatField(null=True, blank=True)
+    difficulty_before = models.FloatField(null=True, blank=True)
+    state_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    stability_after = models.FloatField(null=True, blank=True)
+    difficulty_after = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["reviewed_at", "pk"]
+        indexes = [models.Index(fields=["user", "reviewed_at"], name="review_log_user_time")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.kind} review at {self.reviewed_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def recalled(self) -> bool | None:
+        """Whether the learner remembered (any rating but "forgot"); None if unknown."""
+        return None if self.rating is None else self.rating > 1

@@ -11,13 +11,13 @@ from django.utils.formats import date_format
 from fsrs import Rating
 
 from phases.content import syllabus
-from phases.models import SelfCheck
+from phases.models import Question, SelfCheck
 from progress import chart
 from progress.activity import study_activity
 from progress.figures import schedule_for
-from progress.models import AttemptQuestion, CheckOff, Profile
-from progress.services.review import review_check
-from tests.factories import UserFactory, make_plan, practise, tick
+from progress.models import AttemptQuestion, CheckOff, Profile, QuestionCard
+from progress.services.review import review_check, review_question
+from tests.factories import UserFactory, make_plan, miss, practise, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 D = datetime.date
@@ -159,8 +159,11 @@ def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
     move(learner, slug="p1-backprop", done_at=moment)
     move(learner, slug="p2-fid-direction", done_at=moment - days(1))
     # Ticked on Wednesday (Auckland), reviewed at the moment of the other tick.
-    CheckOff.objects.filter(user=learner, self_check__slug="p2-fid-direction").update(
-        last_review=moment, reviews=2
+    review_check(
+        user=learner,
+        self_check_id=SelfCheck.objects.get(slug="p2-fid-direction").pk,
+        rating=Rating.Good,
+        now=moment,
     )
     attempt = practise(learner, "core-ml", right=2, wrong=1, at=moment)
     assert AttemptQuestion.objects.filter(attempt=attempt).count() == 3
@@ -318,3 +321,26 @@ def test_the_calendar_counts_days_in_the_learners_time_zone(learner, learner_cli
 
     assert "level-1" in activity_cell(response, today).classes
     assert table_rows(response.content, "activity-table")[0][0].endswith("(today)")
+
+
+@db
+def test_every_review_counts_on_its_own_day_missed_questions_included(learner):
+    # Before the review log a card kept only its latest review: the first day's vanished.
+    today = timezone.localdate()
+    start = timezone.now() - days(6)
+    tick(learner, "p1-backprop")
+    move(learner, slug="p1-backprop", done_at=start)
+    check = SelfCheck.objects.get(slug="p1-backprop").pk
+    review_check(user=learner, self_check_id=check, rating=Rating.Good, now=start + days(2))
+    review_check(user=learner, self_check_id=check, rating=Rating.Hard, now=start + days(4))
+    (card,) = miss(learner, Question.objects.current().filter(domain__slug="core-ml").first())
+    QuestionCard.objects.filter(pk=card.pk).update(last_review=start, missed_at=start)
+    review_question(user=learner, card_id=card.pk, rating=Rating.Good, now=start + days(4))
+
+    activity = study_activity(learner, today=today, schedule=None)
+
+    reviews = {day: d.reviews for day, d in activity.days.items() if d.reviews}
+    assert reviews == {
+        timezone.localdate(start + days(2)): 1,
+        timezone.localdate(start + days(4)): 2,
+    }

@@ -122,6 +122,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.QuestionCard": lambda export: export["question_cards"],
     "progress.Attempt": lambda export: export["attempts"],
     "progress.QuestionReport": lambda export: export["question_reports"],
+    "progress.ReviewLog": lambda export: export["reviews"],
     "progress.AttemptQuestion": lambda export: [
         item for attempt in export["attempts"] for item in attempt["questions"]
     ],

@@ -514,6 +514,16 @@ def write_question_report(user) -> None:
     report_question(user=user, question=item.question, kind="typo", note="", now=timezone.now())
 
 
+def write_review_log(user) -> None:
+    from fsrs import Rating
+
+    from progress.services.review import review_check
+
+    make_due(user, "p1-backprop")
+    check = SelfCheck.objects.get(slug="p1-backprop").pk
+    review_check(user=user, self_check_id=check, rating=Rating.Again, now=timezone.now())
+
+
 WRITES = {
     "progress.StudyPlan": write_plan,
     "progress.Profile": write_profile,
@@ -522,6 +532,7 @@ WRITES = {
     "progress.AttemptQuestion": write_attempt_question,
     "progress.QuestionCard": write_question_card,
     "progress.QuestionReport": write_question_report,
+    "progress.ReviewLog": write_review_log,
 }
 
 

@@ -49,9 +49,9 @@ WRITE = 2
 # A logged-in request reads its session (Django's database sessions), then the learner with their
 # plan, profile and content version in one query (progress.auth).
 USER = 1
-# A tick through the ORM: get_or_create's read and its insert in a savepoint, in the service's
-# transaction; with htmx, then the learner's ticks.
-TICK = 4 + WRITE
+# A tick through the ORM: get_or_create's read and its insert in a savepoint, and its row of the
+# review log, in the service's transaction; with htmx, then the learner's ticks.
+TICK = 5 + WRITE
 # An untick of a check never ticked: one DELETE that changes nothing.
 TICK_CHANGING_NOTHING = 1 + WRITE
 TICK_READING = TICK + 1
@@ -69,7 +69,8 @@ PAGES = [
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 1 + TICK_READING_CHANGING_NOTHING),
     ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 3),
     ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 3),
-    ("review", "get", reverse("progress:review"), None, {}, 3),
+    # The queue, the card, and the review log's forecasts for "How well the forecast fits you".
+    ("review", "get", reverse("progress:review"), None, {}, 4),
     # The rating is taken only for a card in today's queue: the queue is read first (one query).
     ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE),
     ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 7 + WRITE),
@@ -262,7 +263,7 @@ PRACTICE_PAGES = [
     ("submit", "post", lambda a: reverse("progress:attempt-submit", args=[a.pk]), None, 6 + WRITE),
     ("practice-home", "get", lambda a: reverse("progress:practice"), None, 6),
     ("mock-resumed", "post", lambda a: reverse("progress:mock-start"), None, 2),
-    ("review", "get", lambda a: reverse("progress:review"), None, 3),
+    ("review", "get", lambda a: reverse("progress:review"), None, 4),
     ("history", "get", lambda a: reverse("progress:practice-history"), None, 4),
 ]
 
@@ -370,7 +371,7 @@ def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionC
 # three, the card on show in one more (a missed question's prompt and options); the dashboard as
 # pinned above.
 CARD_PAGES = [
-    ("review", reverse("progress:review"), {}, 4),
+    ("review", reverse("progress:review"), {}, 5),
     ("review-htmx", reverse("progress:review"), HTMX, 4),
     ("dashboard", reverse("progress:dashboard"), {}, 6),
     ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 6),
@@ -451,7 +452,7 @@ def test_handing_in_a_mock_costs_the_same_for_one_miss_and_for_twenty(client, se
     assert cost(20) == cost(1)
 
 
-def test_a_wrong_drill_answer_makes_its_card_in_one_statement(
+def test_a_wrong_drill_answer_makes_its_card_and_its_log_row_in_two_statements(
     learner, learner_client, django_assert_num_queries
 ):
     attempt = drill_for(learner)
@@ -463,8 +464,9 @@ def test_a_wrong_drill_answer_makes_its_card_in_one_statement(
     other = drill_for(learner, seed=2)
     item = next(i for i in items_of(other) if i.question_id != items_of(attempt)[0].question_id)
 
-    # The same as a right answer, and one statement more: the missed question's card.
-    with django_assert_num_queries(right + 1):
+    # The same as a right answer, and two statements more: the missed question's card and its
+    # first row in the review log.
+    with django_assert_num_queries(right + 2):
         request(
             learner_client,
             "post",

@@ -30,6 +30,7 @@ from ..models import (
     Profile,
     QuestionCard,
     QuestionReport,
+    ReviewLog,
     StudyPlan,
 )
 from .practice import live_mock_questions
@@ -264,6 +265,29 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             .order_by("missed_at", "pk")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
+        # Every review of every card, as it happened (the log: progress.models.ReviewLog).
+        "reviews": [
+            {
+                "kind": row.kind,
+                "self_check": row.self_check.slug if row.self_check else None,
+                "question": row.question.slug if row.question else None,
+                "reviewed_at": row.reviewed_at.isoformat(),
+                "first": row.first,
+                "rating": row.rating,
+                "elapsed_days": row.elapsed_days,
+                "scheduled_days": row.scheduled_days,
+                "predicted_recall": row.predicted_recall,
+                "state_before": row.state_before,
+                "stability_before": row.stability_before,
+                "difficulty_before": row.difficulty_before,
+                "state_after": row.state_after,
+                "stability_after": row.stability_after,
+                "difficulty_after": row.difficulty_after,
+            }
+            for row in ReviewLog.objects.filter(user=user)
+            .select_related("self_check", "question")
+            .order_by("reviewed_at", "pk")
+        ],
         "question_reports": [
             {
                 "question": report.question.slug,

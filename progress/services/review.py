@@ -10,7 +10,15 @@ from fsrs import Rating
 
 from .. import memory
 from ..figures import fsrs
-from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, start_of_day
+from ..models import (
+    AttemptQuestion,
+    CheckOff,
+    Confidence,
+    QuestionCard,
+    ReviewLog,
+    start_of_day,
+)
+from . import review_log
 
 
 class ReviewRefused(Exception):
@@ -47,7 +55,17 @@ def review_check(
     if check_off is None:
         return False
     _once_a_day(check_off, now)
-    check_off.remember(memory.review(check_off.memory, rating, now, fsrs()))
+    before, after = check_off.memory, memory.review(check_off.memory, rating, now, fsrs())
+    check_off.remember(after)
+    review_log.record(
+        user=user,
+        kind=ReviewLog.Kind.CHECK,
+        key=self_check_id,
+        before=before,
+        after=after,
+        rating=rating,
+        when=now,
+    )
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
@@ -71,7 +89,17 @@ def review_question(
     if card is None:
         return False
     _once_a_day(card, now)
-    card.remember(memory.review(card.memory, rating, now, fsrs()))
+    before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
+    card.remember(after)
+    review_log.record(
+        user=user,
+        kind=ReviewLog.Kind.QUESTION,
+        key=card.question_id,
+        before=before,
+        after=after,
+        rating=rating,
+        when=now,
+    )
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:
         card.left_at = now
@@ -99,6 +127,18 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
             card.remember(first)
             cards[item.question_id] = card
     if cards:
+        ReviewLog.objects.bulk_create(
+            review_log.entry(
+                user=user,
+                kind=ReviewLog.Kind.QUESTION,
+                key=question_id,
+                before=None,
+                after=first,
+                rating=Rating.Again,
+                when=now,
+            )
+            for question_id in cards
+        )
         QuestionCard.objects.bulk_create(
             cards.values(),
             update_conflicts=True,

@@ -11,7 +11,8 @@ from phases.snapshot import CheckInfo
 
 from .. import memory
 from ..figures import fsrs, learner_ticks
-from ..models import CheckOff, Confidence
+from ..models import CheckOff, Confidence, ReviewLog
+from . import review_log
 
 
 @transaction.atomic
@@ -38,6 +39,16 @@ def set_done(
             "reviews": 1,
         },
     )
+    if created:
+        review_log.record(
+            user=user,
+            kind=ReviewLog.Kind.CHECK,
+            key=self_check_id,
+            before=None,
+            after=first,
+            rating=memory.CONFIDENCE_RATING[Confidence.UNRATED],
+            when=now,
+        )
     return created
 
 
@@ -66,7 +77,15 @@ def rate(*, user: Any, self_check_id: int, confidence: Confidence, now: datetime
     if check_off.reviews <= 1:
         rating = memory.CONFIDENCE_RATING[confidence]
         check_off.reviews = 0
-        check_off.remember(memory.first_review(rating, check_off.done_at, fsrs()))
+        rerated = memory.first_review(rating, check_off.done_at, fsrs())
+        check_off.remember(rerated)
+        review_log.rerate_tick(
+            user=user,
+            self_check_id=self_check_id,
+            after=rerated,
+            rating=rating,
+            when=check_off.done_at,
+        )
     check_off.confidence = confidence
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
     return True

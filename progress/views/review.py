@@ -16,9 +16,9 @@ from fsrs import Rating
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
 
-from .. import memory
+from .. import calibration, memory
 from ..figures import fsrs
-from ..models import CheckOff, QuestionCard
+from ..models import CheckOff, QuestionCard, ReviewLog
 from ..queue import CHECK, QUESTION, review_cards
 from ..services.practice import close_overdue_mock
 from ..services.review import ReviewRefused, review_check, review_question
@@ -130,7 +130,7 @@ def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = 
             break
         card = None
     now = timezone.now()
-    context = {
+    context: dict[str, Any] = {
         "card": card,
         "choices": card.choices(now) if card else [],
         "review_due": len(queue),  # the page's count and the header's
@@ -139,7 +139,23 @@ def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = 
     }
     if request.htmx:
         return render(request, "progress/review.html#review-response", context, status=status)
+    context["forecast"] = forecast_fit(request.user)
     return render(request, "progress/review.html", context, status=status)
+
+
+def forecast_fit(user: Any) -> calibration.Fit:
+    """How the forecast did for this learner: every logged review with a forecast and a rating
+    (one query, two columns a review)."""
+    rows = (
+        ReviewLog.objects.filter(user=user, predicted_recall__isnull=False, rating__isnull=False)
+        .order_by()
+        .values_list("predicted_recall", "rating")
+    )
+    return calibration.fit(
+        (predicted, rating > 1)
+        for predicted, rating in rows
+        if predicted is not None and rating is not None
+    )
 
 
 def _in_todays_queue(request: HtmxHttpRequest, key: tuple[str, int]) -> bool:

@@ -1,0 +1,69 @@
+"""Writing the review log (progress.models.ReviewLog): one row for each review, inside the
+transaction of the write that made it."""
+
+import datetime
+from typing import Any
+
+from fsrs import Rating
+
+from .. import memory
+from ..figures import fsrs
+from ..memory import Memory
+from ..models import ReviewLog
+
+DAY = datetime.timedelta(days=1)
+
+
+def entry(
+    *,
+    user: Any,
+    kind: str,
+    key: int,
+    before: Memory | None,
+    after: Memory,
+    rating: Rating,
+    when: datetime.datetime,
+) -> ReviewLog:
+    """The log row of one review (not saved): ``before`` is the card's memory before it (None
+    for a first review), ``after`` the memory it left."""
+    last = before.last_review if before is not None else None
+    return ReviewLog(
+        user=user,
+        kind=kind,
+        self_check_id=key if kind == ReviewLog.Kind.CHECK else None,
+        question_id=key if kind == ReviewLog.Kind.QUESTION else None,
+        reviewed_at=when,
+        first=before is None,
+        rating=int(rating),
+        elapsed_days=(when - last) / DAY if last is not None else None,
+        scheduled_days=(after.due - when) / DAY,
+        predicted_recall=memory.recall(before, when, fsrs()) if last is not None else None,
+        state_before=before.state if before else None,
+        stability_before=before.stability if before else None,
+        difficulty_before=before.difficulty if before else None,
+        state_after=after.state,
+        stability_after=after.stability,
+        difficulty_after=after.difficulty,
+    )
+
+
+def record(**kwargs: Any) -> ReviewLog:
+    """Save the log row of one review (``entry``'s arguments)."""
+    row = entry(**kwargs)
+    row.save()
+    return row
+
+
+def rerate_tick(
+    *, user: Any, self_check_id: int, after: Memory, rating: Rating, when: datetime.datetime
+) -> None:
+    """The tick's own rating changed before any other review: its first row says so."""
+    ReviewLog.objects.filter(
+        user=user, kind=ReviewLog.Kind.CHECK, self_check_id=self_check_id, first=True
+    ).filter(reviewed_at=when).update(
+        rating=int(rating),
+        scheduled_days=(after.due - when) / DAY,
+        state_after=after.state,
+        stability_after=after.stability,
+        difficulty_after=after.difficulty,
+    )
