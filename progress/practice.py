@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from . import beta
 from .readiness import lagging
 
 DRILL_LENGTH = 10
@@ -102,6 +103,15 @@ class DomainScore:
     def percent(self) -> int:
         """Right among all asked: an unanswered question scores as wrong."""
         return round(100 * self.right / self.asked) if self.asked else 0
+
+    @property
+    def likely_text(self) -> str:
+        """Where the true accuracy likely lies after this attempt alone (80% interval of its
+        posterior, progress.beta; an unanswered question counts as wrong): "likely 49–83%"."""
+        if not self.asked:
+            return "—"
+        low, high = beta.interval(self.right, self.asked - self.right)
+        return f"likely {round(low * 100)}–{round(high * 100)}%"
 
     @property
     def marks_behind(self) -> float:

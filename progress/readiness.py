@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from . import beta
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -29,6 +31,7 @@ class Rules:
     accurate: float  # accuracy a domain needs; under it a practised domain lags
     window: int  # newest closed answers per domain that accuracy reads
     practised: int  # answers in the window before accuracy counts
+    confidence: float = 0.8  # how likely a range or a verdict on accuracy must be (progress.beta)
 
     @property
     def recall_percent(self) -> int:
@@ -148,6 +151,42 @@ class DomainReadiness:
     @property
     def accuracy_percent(self) -> int | None:
         return None if self.accuracy is None else round(self.accuracy * 100)
+
+    @property
+    def accuracy_range(self) -> tuple[int, int] | None:
+        """Where the learner's true accuracy likely lies (the ``rules.confidence`` central
+        interval of its posterior, progress.beta), in whole percent; None before any answer."""
+        if not self.answered:
+            return None
+        low, high = beta.interval(self.right, self.answered - self.right, self.rules.confidence)
+        return round(low * 100), round(high * 100)
+
+    @property
+    def answers_to_settle(self) -> int | None:
+        """About how many more answers at the current rate would make it likely, either way,
+        whether the domain is at the accuracy bar: 0 when it already is."""
+        return beta.answers_to_settle(
+            self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence
+        )
+
+    @property
+    def accuracy_text(self) -> str:
+        """ "7 of 10 right: likely 49–83%"; "—" before any answer."""
+        if self.accuracy_range is None:
+            return "—"
+        low, high = self.accuracy_range
+        return f"{self.right} of {self.answered} right: likely {low}–{high}%"
+
+    @property
+    def settle_text(self) -> str:
+        """What would settle the domain's accuracy, or "" once it is settled."""
+        more = self.answers_to_settle
+        if not self.answered or more == 0:
+            return ""
+        if more is None:
+            return "right at the bar: only more practice will tell"
+        answers = "answer" if more == 1 else "answers"
+        return f"about {more} more {answers} at your current rate would settle it"
 
     @property
     def plan_gap(self) -> float:

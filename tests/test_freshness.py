@@ -230,7 +230,9 @@ def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
         {"option": shown(item, item.question.correct_options)},
     )
 
-    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai").startswith("100% (1/1")
+    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai").startswith(
+        "1 of 1 right: likely 32–95%"
+    )
 
 
 @pytest.mark.django_db
@@ -242,7 +244,9 @@ def test_handing_in_a_mock_shows_on_the_next_dashboard(learner_client, learner, 
 
     learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]))
 
-    assert accurate(learner_client.get(DASHBOARD), "experimentation").startswith("0% (0/3")
+    assert accurate(learner_client.get(DASHBOARD), "experimentation").startswith(
+        "0 of 3 right: likely 3–44%"
+    )
 
 
 @pytest.mark.django_db

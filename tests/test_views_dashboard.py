@@ -360,7 +360,10 @@ def test_accuracy_counts_only_once_a_domain_is_practised(learner_client, learner
 
     assert lagging_badges(response) == []
     assert focus_heading(response) == "Where to start"
-    assert accuracy(response)["experimentation"] == "0% (0/9, not yet practised)"
+    assert (
+        accuracy(response)["experimentation"]
+        == "0 of 9 right: likely 1–21% not yet practised: 10 answers needed"
+    )
 
 
 def test_the_rule_is_shown_in_words_beside_the_lagging_domain(learner_client, learner):
@@ -494,8 +497,8 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
     response = learner_client.get(DASHBOARD)
 
     assert accuracy(response) == {
-        "experimentation": "33% (1/3, not yet practised)",
-        "core-ml": "75% (3/4, not yet practised)",
+        "experimentation": "1 of 3 right: likely 14–68% not yet practised: 10 answers needed",
+        "core-ml": "3 of 4 right: likely 42–89% not yet practised: 10 answers needed",
         **{slug: "—" for slug in domain_names() if slug not in ("core-ml", "experimentation")},
     }
     backlog = {slug: cells[7] for slug, cells in rows(response).items()}
@@ -557,7 +560,10 @@ def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, lear
     response = learner_client.get(DASHBOARD)
 
     assert verdict(response).startswith("Not ready")
-    assert accuracy(response)["trustworthy-ai"] == "100% (9/9, not yet practised)"
+    assert (
+        accuracy(response)["trustworthy-ai"]
+        == "9 of 9 right: likely 79–99% not yet practised: 10 answers needed"
+    )
 
 
 def test_accurate_everywhere_but_one_domain_under_the_recall_bar_is_not_ready(

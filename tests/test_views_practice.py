@@ -330,7 +330,7 @@ def test_after_every_answer_the_drill_shows_its_result(learner_client):
     assertRedirects(response, result_url(attempt))
     result = learner_client.get(result_url(attempt))
     assert heading(result.content) == "7 of 10 right (70%)"
-    assert result_rows(result) == [["Experimentation", "7", "3", "0", "70% 70%"]]
+    assert result_rows(result) == [["Experimentation", "7", "3", "0", "70% 70%", "likely 49–83%"]]
 
 
 def test_a_drill_result_before_the_last_answer_sends_back_to_the_questions(learner_client):
@@ -758,13 +758,13 @@ def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_ans
         f"Weakest domain among the questions you answered: {names['core-ml']}, 8 of 12 right"
     )
     assert result_rows(response) == [
-        ["Experimentation", "10", "0", "5", "67% 67%"],
-        [f"{names['core-ml']} Weakest", "8", "4", "0", "67% 67%"],
-        ["Multimodal Data", "9", "0", "0", "100% 100%"],
-        ["Software Development", "9", "0", "0", "100% 100%"],
-        ["Data Analysis", "6", "0", "0", "100% 100%"],
-        ["Performance Optimization", "6", "0", "0", "100% 100%"],
-        ["Trustworthy AI", "3", "0", "0", "100% 100%"],
+        ["Experimentation", "10", "0", "5", "67% 67%", "likely 50–79%"],
+        [f"{names['core-ml']} Weakest", "8", "4", "0", "67% 67%", "likely 48–80%"],
+        ["Multimodal Data", "9", "0", "0", "100% 100%", "likely 79–99%"],
+        ["Software Development", "9", "0", "0", "100% 100%", "likely 79–99%"],
+        ["Data Analysis", "6", "0", "0", "100% 100%", "likely 72–99%"],
+        ["Performance Optimization", "6", "0", "0", "100% 100%", "likely 72–99%"],
+        ["Trustworthy AI", "3", "0", "0", "100% 100%", "likely 56–97%"],
     ]
     # Each answer is shown with its explanation after the mock, unanswered ones too.
     assert len(with_class(response.content, "explanation")) == 60
@@ -826,10 +826,11 @@ def test_a_submitted_mock_counts_its_unanswered_questions_as_wrong(
     on_practice = practice_accuracy(learner_client.get(PRACTICE))
     on_dashboard = dashboard_accuracy(learner_client.get(DASHBOARD))
     for slug, asked in MOCK_60.items():
-        share = f"{round(100 / asked)}% (1/{asked}"
+        share = f"1 of {asked} right: likely"
         assert on_practice[slug].startswith(share), (slug, on_practice[slug])
         assert on_dashboard[slug].startswith(share), (slug, on_dashboard[slug])
-    assert on_dashboard["experimentation"] == "7% (1/15)"  # 15 answers: practised
+    # 15 answers: practised, and likely under the bar (settled: nothing more is said).
+    assert on_dashboard["experimentation"] == "1 of 15 right: likely 3–22%"
 
 
 def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
@@ -845,7 +846,7 @@ def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
     run_out_of_time(attempt)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))[slug]
-    assert accuracy.startswith(f"{round(100 / asked)}% (1/{asked})"), accuracy
+    assert accuracy.startswith(f"1 of {asked} right: likely"), accuracy
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
 
@@ -934,9 +935,9 @@ def test_accuracy_reads_each_domains_own_newest_answers(learner_client, learner)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"] == "100% (20/20)"
-    assert accuracy["trustworthy-ai"] == "100% (10/10)"
-    assert accuracy["experimentation"] == "25% (5/20)"
+    assert accuracy["core-ml"] == "20 of 20 right: likely 90–99%"
+    assert accuracy["trustworthy-ai"] == "10 of 10 right: likely 81–99%"
+    assert accuracy["experimentation"] == "5 of 20 right: likely 16–40%"
 
 
 def test_a_domain_counts_as_practised_from_ten_answers(learner_client, learner):
@@ -945,8 +946,8 @@ def test_a_domain_counts_as_practised_from_ten_answers(learner_client, learner):
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"] == "100% (9/9) not yet practised: 10 answers needed"
-    assert accuracy["experimentation"] == "100% (10/10)"
+    assert accuracy["core-ml"] == "9 of 9 right: likely 79–99% not yet practised: 10 answers needed"
+    assert accuracy["experimentation"] == "10 of 10 right: likely 81–99%"
     assert accuracy["trustworthy-ai"] == "not practised yet"
 
 
@@ -1062,3 +1063,19 @@ def test_the_history_without_finished_attempts_invites_one(learner_client):
     assert response.status_code == 200
     assert not with_tag(response.content, "svg")
     assertContains(response, "No finished drill or mock yet.")
+
+
+def test_a_result_page_gives_each_domain_the_range_its_true_accuracy_likely_lies_in(
+    learner_client, learner
+):
+    attempt = practise(learner, "core-ml", right=7, wrong=3)
+    from progress.services.practice import submit
+
+    submit(user=learner, attempt=attempt, now=timezone.now())
+
+    response = learner_client.get(reverse("progress:attempt-result", args=[attempt.pk]))
+
+    rows = table_rows(response.content, "stack-table")
+    (core_ml,) = [row for row in rows if row[0].startswith(domain_names()["core-ml"])]
+    assert core_ml[-1] == "likely 49–83%"
+    assert "lies with 80% odds" in page_text(response.content)

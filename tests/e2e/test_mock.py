@@ -14,6 +14,7 @@ from tests.e2e.steps import log_in, main_nav
 MOCK_LENGTH = 5
 COUNTDOWN = re.compile(r"^\d+:\d\d$")
 SCORE_NIL = re.compile(r"(^|\s)0%$")  # a score cell: a meter (with its own fallback text), 0%
+LIKELY = re.compile(r"^likely \d+–\d+%$")  # the range the true accuracy likely lies in
 
 
 @pytest.fixture
@@ -134,7 +135,7 @@ def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
     weakest = rows.filter(has=page.locator(".badge", has_text="Weakest"))
     expect(weakest).to_have_count(1)
     expect(weakest.get_by_role("rowheader")).to_contain_text(missed)
-    expect(weakest.locator("td")).to_have_text(["0", "1", "0", SCORE_NIL])
+    expect(weakest.locator("td")).to_have_text(["0", "1", "0", SCORE_NIL, LIKELY])
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
 
@@ -202,7 +203,7 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
         .locator("tbody tr")
         .filter(has=page.get_by_role("rowheader", name=skipped_domain))
     )
-    expect(skipped_row.locator("td")).to_have_text(["0", "0", "1", SCORE_NIL])
+    expect(skipped_row.locator("td")).to_have_text(["0", "0", "1", SCORE_NIL, LIKELY])
 
     # Closed, the mock counts: its skipped questions as wrong answers in the accuracy table.
     open_practice(page)
@@ -211,7 +212,7 @@ def test_an_open_mock_refuses_drills_resumes_with_its_answers_and_counts_skipped
         .locator("tbody tr")
         .filter(has=page.get_by_role("rowheader", name=skipped_domain))
     )
-    expect(accuracy_row.locator("td").nth(1)).to_contain_text("0% (0/1)")
+    expect(accuracy_row.locator("td").nth(1)).to_contain_text("0 of 1 right: likely 5–68%")
 
     # With the mock handed in, a drill starts.
     page.get_by_label("Domain", exact=True).select_option("core-ml")
