@@ -73,7 +73,8 @@ PAGES = [
     ("review", "get", reverse("progress:review"), None, {}, 4),
     # The rating is taken only for a card in today's queue: the queue is read first (one query).
     ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE),
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 7 + WRITE),
+    # With htmx the next card, or when the queue is empty, when the next one comes back.
+    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 8 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     ("plan", "get", reverse("progress:plan"), None, {}, 3),

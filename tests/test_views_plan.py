@@ -616,3 +616,19 @@ def test_calendar_without_a_plan_is_a_404_not_an_error(learner_client):
     response = learner_client.get(CALENDAR)
 
     assert response.status_code == 404
+
+
+def test_the_plan_pages_main_action_is_to_start_todays_phase(client, syllabus):
+    from tests.factories import UserFactory, make_plan
+
+    learner = UserFactory()
+    make_plan(learner)
+    client.force_login(learner)
+
+    response = client.get(reverse("progress:plan"))
+
+    (first,) = [
+        e for e in with_class(response.content, "button") if e.tag == "a" and "Start" in e.text
+    ]
+    assert first.text == "Start phase 1: Core ML foundations"
+    assert first.attrs["href"] == reverse("progress:phase", args=["core-ml-foundations"])

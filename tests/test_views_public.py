@@ -6,7 +6,7 @@ from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
 from phases.models import Domain, Phase, Topic
-from tests.html import POLICY, directives
+from tests.html import POLICY, directives, elements, page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -150,3 +150,23 @@ def test_syllabus_query_count_is_pinned(client, syllabus, django_assert_max_num_
         response = client.get(reverse("phases:syllabus"))
 
     assert response.status_code == 200
+
+
+def test_the_home_pages_weight_bars_are_shares_of_the_whole_exam(client, syllabus):
+    from phases.models import Domain
+
+    response = client.get("/")
+
+    fills = [e for e in elements(response.content) if "weight-bar-fill" in e.classes]
+    weights = list(
+        Domain.objects.order_by("-exam_weight", "study_order").values_list("exam_weight", flat=True)
+    )
+    assert [int(e.attrs["width"]) for e in fills] == weights  # of a track 100 wide
+    assert "Each bar is the domain's share of the whole exam." in page_text(response.content)
+
+
+def test_the_phone_menu_offers_the_dashboard(learner_client):
+    response = learner_client.get(reverse("progress:plan-choose"))
+
+    (more,) = [e for e in elements(response.content) if "nav-more" in e.classes]
+    assert "Dashboard" in more.text

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from pytest_django.asserts import assertRedirects
 
 from phases.models import Question, SelfCheck
@@ -585,3 +586,15 @@ def test_a_missed_question_in_the_live_mock_is_not_shown_until_the_mock_is_over(
     assert card.question.explanation not in during
     Attempt.objects.filter(pk=mock.pk).update(submitted_at=timezone.now())
     assert card.question.prompt in review_card(learner_client.get(REVIEW))
+
+
+def test_an_empty_review_page_says_when_the_next_card_comes_back(learner_client, learner):
+    tick(learner, CHECK)  # a tick is a first review: back in a couple of days
+    due = timezone.localdate(row_of(learner).due)
+
+    response = learner_client.get(REVIEW)
+
+    assert review_card(response).startswith("Nothing to review today")
+    assert f"Your next card comes back on {date_format(due, 'l j F')}." in page_text(
+        response.content
+    )

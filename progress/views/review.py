@@ -137,10 +137,25 @@ def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = 
         "daily_cap": settings.REVIEW_DAILY_CAP,
         "refused": refused,
     }
+    if card is None:
+        context["next_due"] = next_due(request.user)
     if request.htmx:
         return render(request, "progress/review.html#review-response", context, status=status)
     context["forecast"] = forecast_fit(request.user)
     return render(request, "progress/review.html", context, status=status)
+
+
+def next_due(user: Any) -> Any:
+    """When the learner's next card comes back (None without cards): one query."""
+    soonest = (
+        CheckOff.objects.for_user(user)
+        .order_by()
+        .values_list("due", flat=True)
+        .union(QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"))
+        .order_by("due")
+        .first()
+    )
+    return soonest
 
 
 def forecast_fit(user: Any) -> calibration.Fit:
