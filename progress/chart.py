@@ -116,6 +116,7 @@ CELL = 14
 CELL_GAP = 3
 ACTIVITY_LEFT = 32  # room for the weekday labels
 ACTIVITY_TOP = 18  # room for the month labels
+ACTIVITY_RIGHT = 24  # room for a month label over the last week (else "Dec" is cut to "De")
 # The fewest actions (ticks, reviews and answers) for levels 1 to 4: one self-check is a
 # little, a phase's worth of self-checks or a short drill a fair day, a mock a big one.
 LEVEL_FLOORS = (1, 3, 6, 12)
@@ -229,6 +230,6 @@ def activity_grid(
         weekdays=tuple(
             (ACTIVITY_TOP + row * step + CELL - 3, label) for row, label in WEEKDAY_LABELS
         ),
-        width=ACTIVITY_LEFT + weeks * step - CELL_GAP,
+        width=ACTIVITY_LEFT + weeks * step - CELL_GAP + ACTIVITY_RIGHT,
         height=ACTIVITY_TOP + 7 * step - CELL_GAP,
     )

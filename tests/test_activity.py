@@ -344,3 +344,13 @@ def test_every_review_counts_on_its_own_day_missed_questions_included(learner):
         timezone.localdate(start + days(2)): 1,
         timezone.localdate(start + days(4)): 2,
     }
+
+
+def test_a_month_named_over_the_last_week_has_room_for_its_three_letters():
+    # 1 December is in the last week: its label sits over the grid's last column.
+    grid = chart.activity_grid({}, D(2026, 12, 2))
+    x, month = grid.months[-1]
+    assert month == D(2026, 12, 1)
+    assert x + chart.ACTIVITY_RIGHT <= grid.width
+    last_column = max(cell.x for cell in grid.cells)
+    assert x == last_column
