@@ -92,6 +92,7 @@ def test_a_question_whose_key_was_never_shown_cannot_be_reported(learner_client,
     ("data", "message"),
     [
         ({"note": "no kind"}, "Choose what is wrong with the question."),
+        ({}, "Choose what is wrong with the question."),
         ({"kind": "it-is-all-wrong"}, "Select a valid choice."),
         ({"kind": "typo", "note": "x" * 2001}, "at most 2000 characters"),
         ({"kind": "typo", "note": "nul\x00"}, "Null characters are not allowed."),

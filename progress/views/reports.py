@@ -34,7 +34,7 @@ def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Only a question whose key the learner was shown: any other slug is no page of theirs.
     if question is None or not has_seen_key(request.user, question, timezone.now()):
         raise Http404("No question of yours by that name: report from its answer.")
-    form = QuestionReportForm(request.POST or None)
+    form = QuestionReportForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         report_question(
             user=request.user,
