@@ -102,7 +102,7 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg,unused-ignore]
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("progress:dashboard")
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if form.is_valid():
             user = form.save()
