@@ -5,7 +5,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import (
     AuthenticationForm,
@@ -16,7 +16,7 @@ from django.contrib.auth.forms import (
 from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
 from django.core.validators import MaxLengthValidator
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -59,7 +59,29 @@ class AdminLoginForm(AdminAuthenticationForm):
         refuse_long_usernames(self)
 
 
-login_page = auth_views.LoginView.as_view(authentication_form=LoginForm)
+ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
+
+
+class LoginPage(auth_views.LoginView):
+    authentication_form = LoginForm
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        # The password was checked against a row another session may delete before the login
+        # is recorded (Django's update_last_login then finds no row): the login is refused, as
+        # it would have been a moment later, and the deletion stands.
+        user = form.get_user()
+        try:
+            with transaction.atomic():
+                return super().form_valid(form)
+        except DatabaseError:
+            if type(user).objects.filter(pk=user.pk).exists():
+                raise
+        logout(self.request)
+        form.add_error(None, ACCOUNT_GONE)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+login_page = LoginPage.as_view()
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg,unused-ignore]

@@ -8,12 +8,14 @@ import threading
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.urls import reverse
 
+from progress.auth import LearnerBackend
 from progress.models import Profile
 from progress.services.account import AccountGone, change_password, delete_learner
 from progress.services.reminders import set_weekly_reminder
 from progress.services.time_zone import set_time_zone
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
 
 ROUNDS = 4
 
@@ -106,3 +108,32 @@ def test_a_password_change_from_a_tab_left_open_after_the_deletion_is_a_403(clie
 
     assert response.status_code in (302, 403)
     assert not get_user_model().objects.filter(pk=user.pk).exists()
+
+
+class DeletedMeanwhile(LearnerBackend):
+    """The password checks out, then another session deletes the account before this login is
+    recorded: the moment a login races a deletion."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is not None:
+            delete_learner(user=get_user_model().objects.get(pk=user.pk))
+        return user
+
+
+@pytest.mark.django_db
+def test_a_login_racing_the_deletion_is_refused_with_a_message_and_the_account_stays_gone(
+    client, syllabus, settings
+):
+    user = UserFactory()
+    settings.AUTHENTICATION_BACKENDS = [
+        "axes.backends.AxesStandaloneBackend",
+        f"{__name__}.DeletedMeanwhile",
+    ]
+
+    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
+
+    assert response.status_code == 400
+    assert "This account has just been deleted" in response.content.decode()
+    assert not get_user_model().objects.filter(pk=user.pk).exists()
+    assert client.get(reverse("progress:dashboard")).status_code == 302  # not logged in
