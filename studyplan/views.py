@@ -5,7 +5,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth import login, logout
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import (
     AuthenticationForm,
@@ -13,6 +13,7 @@ from django.contrib.auth.forms import (
     PasswordResetForm,
     UserCreationForm,
 )
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.signals import user_logged_out
 from django.core.cache import cache
 from django.core.validators import MaxLengthValidator
@@ -76,7 +77,9 @@ class LoginPage(auth_views.LoginView):
         except DatabaseError:
             if type(user).objects.filter(pk=user.pk).exists():
                 raise
-        logout(self.request)
+        # Logged out without logout()'s "You are logged out.": there was no login to end.
+        self.request.session.flush()
+        self.request.user = AnonymousUser()
         form.add_error(None, ACCOUNT_GONE)
         return self.render_to_response(self.get_context_data(form=form), status=400)
 

@@ -135,5 +135,6 @@ def test_a_login_racing_the_deletion_is_refused_with_a_message_and_the_account_s
 
     assert response.status_code == 400
     assert "This account has just been deleted" in response.content.decode()
+    assert "You are logged out." not in response.content.decode()
     assert not get_user_model().objects.filter(pk=user.pk).exists()
     assert client.get(reverse("progress:dashboard")).status_code == 302  # not logged in
