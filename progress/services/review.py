@@ -36,6 +36,19 @@ def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
         )
 
 
+def _review(
+    card: CheckOff | QuestionCard, *, user: Any, kind: str, key: int, rating: Rating, now: Any
+) -> None:
+    """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged;
+    ReviewRefused when it was reviewed today."""
+    _once_a_day(card, now)
+    before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
+    card.remember(after)
+    review_log.record(
+        user=user, kind=kind, key=key, before=before, after=after, rating=rating, when=now
+    )
+
+
 @transaction.atomic
 def review_check(
     *,
@@ -54,17 +67,8 @@ def review_check(
     ).first()
     if check_off is None:
         return False
-    _once_a_day(check_off, now)
-    before, after = check_off.memory, memory.review(check_off.memory, rating, now, fsrs())
-    check_off.remember(after)
-    review_log.record(
-        user=user,
-        kind=ReviewLog.Kind.CHECK,
-        key=self_check_id,
-        before=before,
-        after=after,
-        rating=rating,
-        when=now,
+    _review(
+        check_off, user=user, kind=ReviewLog.Kind.CHECK, key=self_check_id, rating=rating, now=now
     )
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
@@ -88,17 +92,8 @@ def review_question(
     ).first()
     if card is None:
         return False
-    _once_a_day(card, now)
-    before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
-    card.remember(after)
-    review_log.record(
-        user=user,
-        kind=ReviewLog.Kind.QUESTION,
-        key=card.question_id,
-        before=before,
-        after=after,
-        rating=rating,
-        when=now,
+    _review(
+        card, user=user, kind=ReviewLog.Kind.QUESTION, key=card.question_id, rating=rating, now=now
     )
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:
