@@ -35,12 +35,16 @@ def current_check(request: HtmxHttpRequest, slug: str) -> CheckInfo:
     return check
 
 
-def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
-    """Where a plain form post returns: the page it came from, or the check on its phase."""
-    fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
-    target = request.POST.get("next", "")
+def our_page_or(request: HtmxHttpRequest, target: str, fallback: str) -> str:
+    """``target`` if it is a page of this site (a path on this host), else ``fallback``."""
     if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target
     return fallback
+
+
+def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
+    """Where a plain form post returns: the page it came from, or the check on its phase."""
+    fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
+    return our_page_or(request, request.POST.get("next", ""), fallback)

@@ -7,24 +7,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from phases.models import Question
 
 from ..forms import QuestionReportForm
 from ..services.reports import has_seen_key, report_question
-from .common import HtmxHttpRequest
+from .common import HtmxHttpRequest, our_page_or
 
 
 def _back(request: HtmxHttpRequest) -> str:
     """The page the learner came from, if it is one of ours; else the practice page."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target.startswith("/") and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return reverse("progress:practice")
+    return our_page_or(request, target, reverse("progress:practice"))
 
 
 @login_required
