@@ -161,6 +161,11 @@ class LearnerState:
         slot = self.current_slot
         return self.content.phase_numbered(slot.number) if slot else None
 
+    @property
+    def study_phase(self) -> PhaseInfo | None:
+        """The phase to study: today's in the calendar, else the first."""
+        return self.current_phase or (self.content.phases[0] if self.content.phases else None)
+
     def next_check(self) -> CheckInfo | None:
         """What to study next: the lagging domain's first open self-check; on plan, the first
         open one of today's phase, then of the phases after it."""

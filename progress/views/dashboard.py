@@ -23,7 +23,6 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "overall": report,
         "columns": chart.columns(report.domains),
         "chart": chart,
-        "first_phase": state.content.phases[0] if state.content.phases else None,
         "next_check": state.next_check(),
         "current_slot": current,
         "current_phase": state.current_phase,

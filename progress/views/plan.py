@@ -49,9 +49,7 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             "state": state,
             "overall": state.report,
             "rows": rows,
-            # The page's main action: today's phase in the calendar (else the first).
-            "study_phase": state.current_phase
-            or (state.content.phases[0] if state.content.phases else None),
+            "study_phase": state.study_phase,  # the page's main action
             "days_to_exam": (exam - today).days if exam else None,
             "days_late": state.schedule.days_late(exam),
             "heavy": state.schedule.fitted and state.schedule.hours_per_week > HEAVY_WEEK_HOURS,

@@ -19,7 +19,7 @@ from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
 def study(request: HtmxHttpRequest) -> HttpResponse:
     """The phase the learner's calendar has them in today (else the first)."""
     state = learner_state(request.user, today=timezone.localdate())
-    phase = state.current_phase or (state.content.phases[0] if state.content.phases else None)
+    phase = state.study_phase
     if phase is None:
         raise Http404("The syllabus has no phases loaded yet.")
     return redirect("progress:phase", phase.slug)
