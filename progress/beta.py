@@ -43,6 +43,12 @@ def interval(right: int, wrong: int, level: float = 0.8) -> tuple[float, float]:
     return quantile(tail, right, wrong), quantile(1 - tail, right, wrong)
 
 
+def percent_interval(right: int, wrong: int, level: float = 0.8) -> tuple[int, int]:
+    """``interval`` in whole percent, as the pages show it."""
+    low, high = interval(right, wrong, level)
+    return round(low * 100), round(high * 100)
+
+
 def answers_to_settle(
     right: int, wrong: int, bar: float, confidence: float, limit: int = 200
 ) -> int | None:

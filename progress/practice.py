@@ -110,8 +110,8 @@ class DomainScore:
         posterior, progress.beta; an unanswered question counts as wrong): "likely 49–83%"."""
         if not self.asked:
             return "—"
-        low, high = beta.interval(self.right, self.asked - self.right)
-        return f"likely {round(low * 100)}–{round(high * 100)}%"
+        low, high = beta.percent_interval(self.right, self.asked - self.right)
+        return f"likely {low}–{high}%"
 
     @property
     def marks_behind(self) -> float:

@@ -20,6 +20,7 @@ words the pages show for each rule are made here from those numbers.
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol, TypeVar
 
 from . import beta
@@ -152,16 +153,17 @@ class DomainReadiness:
     def accuracy_percent(self) -> int | None:
         return None if self.accuracy is None else round(self.accuracy * 100)
 
-    @property
+    # Each page reads these more than once, and a domain at the bar takes its settling count
+    # some milliseconds: worked out once per report.
+    @cached_property
     def accuracy_range(self) -> tuple[int, int] | None:
         """Where the learner's true accuracy likely lies (the ``rules.confidence`` central
         interval of its posterior, progress.beta), in whole percent; None before any answer."""
         if not self.answered:
             return None
-        low, high = beta.interval(self.right, self.answered - self.right, self.rules.confidence)
-        return round(low * 100), round(high * 100)
+        return beta.percent_interval(self.right, self.answered - self.right, self.rules.confidence)
 
-    @property
+    @cached_property
     def answers_to_settle(self) -> int | None:
         """About how many more answers at the current rate would make it likely, either way,
         whether the domain is at the accuracy bar: 0 when it already is."""
