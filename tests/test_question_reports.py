@@ -3,7 +3,9 @@ refused with a message on bad input, and read in the admin with each question's 
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -145,7 +147,11 @@ def test_reports_and_question_statistics_show_in_the_admin(client, learner):
     client.force_login(admin)
 
     reports = client.get(reverse("admin:progress_questionreport_changelist"))
-    questions = client.get(reverse("admin:phases_question_changelist") + "?reported=open")
+    with CaptureQueriesContext(connection) as queries:
+        questions = client.get(reverse("admin:phases_question_changelist") + "?reported=open")
+    # Every counted answer is read once for the page's statistics, not once per use.
+    reads = [q for q in queries.captured_queries if "progress_attemptquestion" in q["sql"]]
+    assert len(reads) == 1
 
     assert reports.status_code == questions.status_code == 200
     assert str(item.question) in page_text(reports.content)
