@@ -14,6 +14,17 @@ from ..models import ReviewLog
 DAY = datetime.timedelta(days=1)
 
 
+def outcome(after: Memory, rating: Rating, when: datetime.datetime) -> dict[str, Any]:
+    """A row's columns that say what the review did: its rating and the memory it left."""
+    return {
+        "rating": int(rating),
+        "scheduled_days": (after.due - when) / DAY,
+        "state_after": after.state,
+        "stability_after": after.stability,
+        "difficulty_after": after.difficulty,
+    }
+
+
 def entry(
     *,
     user: Any,
@@ -34,16 +45,12 @@ def entry(
         question_id=key if kind == ReviewLog.Kind.QUESTION else None,
         reviewed_at=when,
         first=before is None,
-        rating=int(rating),
         elapsed_days=(when - last) / DAY if last is not None else None,
-        scheduled_days=(after.due - when) / DAY,
         predicted_recall=memory.recall(before, when, fsrs()) if last is not None else None,
         state_before=before.state if before else None,
         stability_before=before.stability if before else None,
         difficulty_before=before.difficulty if before else None,
-        state_after=after.state,
-        stability_after=after.stability,
-        difficulty_after=after.difficulty,
+        **outcome(after, rating, when),
     )
 
 
@@ -60,10 +67,4 @@ def rerate_tick(
     """The tick's own rating changed before any other review: its first row says so."""
     ReviewLog.objects.filter(
         user=user, kind=ReviewLog.Kind.CHECK, self_check_id=self_check_id, first=True
-    ).filter(reviewed_at=when).update(
-        rating=int(rating),
-        scheduled_days=(after.due - when) / DAY,
-        state_after=after.state,
-        stability_after=after.stability,
-        difficulty_after=after.difficulty,
-    )
+    ).filter(reviewed_at=when).update(**outcome(after, rating, when))
