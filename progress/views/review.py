@@ -147,7 +147,7 @@ def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = 
 
 def next_due(user: Any) -> Any:
     """When the learner's next card comes back (None without cards): one query."""
-    soonest = (
+    return (
         CheckOff.objects.for_user(user)
         .order_by()
         .values_list("due", flat=True)
@@ -155,7 +155,6 @@ def next_due(user: Any) -> Any:
         .order_by("due")
         .first()
     )
-    return soonest
 
 
 def forecast_fit(user: Any) -> calibration.Fit:
