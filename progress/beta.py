@@ -49,6 +49,14 @@ def percent_interval(right: int, wrong: int, level: float = 0.8) -> tuple[int, i
     return round(low * 100), round(high * 100)
 
 
+def shortfall(right: int, wrong: int, bar: float, confidence: float) -> float:
+    """How far under ``bar`` the true rate is with ``confidence`` odds: ``bar`` minus the rate
+    the true rate is under with those odds, never below 0. Above 0 exactly when
+    P(rate < bar) exceeds ``confidence``: 0 of 1 right gives 0.15 at a 0.7 bar and 0.8 odds,
+    3 of 10 right 0.26, 5 of 10 right 0.08, 7 of 10 right 0."""
+    return max(0.0, bar - quantile(confidence, right, wrong))
+
+
 def answers_to_settle(
     right: int, wrong: int, bar: float, confidence: float, limit: int = 200
 ) -> int | None:

@@ -1,8 +1,9 @@
 """Geometry of the dashboard chart, drawn as inline SVG by the server.
 
-Each domain is a column whose width follows its exam share and whose fill rises with its
-readiness; a dashed line marks where the plan says it should be by today. The practice history
-is two lines across attempts; the study-activity calendar is a grid of days.
+Each domain is a column whose width follows its exam share and whose fill rises with its share
+covered; a dashed line marks where the plan says it should be by today. Recall on exam day is a
+line across the weeks; the practice history two lines across attempts; the study-activity
+calendar a grid of days.
 """
 
 import datetime
@@ -105,6 +106,43 @@ def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | No
         bar=bar,
         points=points,
         gridlines=[(y(percent), percent) for percent in sorted({0, 25, 50, bar, 100})],
+    )
+
+
+TREND_WIDTH = 640
+TREND_HEIGHT = 180
+TREND_PAD = 30
+
+
+@dataclass(frozen=True)
+class TrendChart:
+    line: str  # SVG polyline points
+    points: list[tuple[float, float, str, int]]  # x, y, the day's label, the percent
+    gridlines: list[tuple[float, int]]
+    bar: int
+
+
+def trend(weeks: Sequence[tuple[datetime.date, int]], *, bar: int) -> TrendChart | None:
+    """Recall on exam day (percent) at the end of each week, oldest first, against the recall
+    bar; None with fewer than two weeks, where a line would say nothing."""
+    if len(weeks) < 2:
+        return None
+    inner_w = TREND_WIDTH - 2 * TREND_PAD
+    inner_h = TREND_HEIGHT - 2 * TREND_PAD
+    step = inner_w / (len(weeks) - 1)
+
+    def y(percent: int) -> float:
+        return round(TREND_PAD + inner_h * (1 - percent / 100), 1)
+
+    points = [
+        (round(TREND_PAD + step * n, 1), y(percent), f"{day.day} {day:%b}", percent)
+        for n, (day, percent) in enumerate(weeks)
+    ]
+    return TrendChart(
+        line=" ".join(f"{x},{py}" for x, py, _, _ in points),
+        points=points,
+        gridlines=[(y(percent), percent) for percent in sorted({0, 50, bar, 100})],
+        bar=bar,
     )
 
 

@@ -13,7 +13,6 @@ from functools import cache, cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Case, DateTimeField, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,13 +28,14 @@ from phases.schedule import (
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from progress.auth import learner_syllabus
 
-from . import memory, readiness
+from . import memory, readiness, trend
 from .activity import Activity, study_activity
 from .memory import Memory
 from .models import (
     AttemptQuestion,
     CheckOff,
     Confidence,
+    ReviewLog,
     StudyPlan,
     end_of_day,
     start_of_day,
@@ -49,7 +49,7 @@ def rules() -> readiness.Rules:
         recall=settings.RECALL_THRESHOLD,
         accurate=settings.ACCURACY_THRESHOLD,
         window=settings.ACCURACY_WINDOW,
-        practised=settings.PRACTISED_ANSWERS,
+        confidence=settings.ACCURACY_CONFIDENCE,
     )
 
 
@@ -135,6 +135,40 @@ class LearnerState:
     user: Any = field(default=None, repr=False, compare=False)
     memories: dict[int, Memory] = field(default_factory=dict, repr=False)  # by self-check id
     exam_day: datetime.date | None = None  # the day recall is predicted for
+
+    @cached_property
+    def recall_trend(self) -> list[tuple[datetime.date, int]]:
+        """Exam-weighted recall on exam day at the end of each week, from the review log
+        (progress.trend), today's point last; read by the dashboard alone."""
+        ticked = [check_id for check_id in self.ticked if check_id in self.content.check_keys]
+        rows = [
+            trend.LoggedReview(*row)
+            for row in ReviewLog.objects.filter(
+                user_id=self.user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=ticked
+            )
+            .order_by("reviewed_at", "pk")
+            .values_list(
+                "self_check_id", "reviewed_at", "state_after", "stability_after", "difficulty_after"
+            )
+        ]
+        if not rows:
+            return []
+        days = trend.week_ends(timezone.localdate(rows[0].at), self.today)
+        exam_at = start_of_day(self.exam_day or self.today)
+        scheduler = fsrs()
+        figures = trend.weekly_recall(
+            rows,
+            ends=[end_of_day(day) for day in days[:-1]],
+            check_domain={check_id: self.content.check_keys[check_id][0] for check_id in ticked},
+            domains=[
+                (domain.slug, domain.weight, self.content.domain_total(domain.slug))
+                for domain in self.content.domains
+            ],
+            recall_of=lambda card: memory.recall(card, exam_at, scheduler),
+        )
+        # Today's point is the headline's own figure, from the cards as they stand.
+        figures.append(self.report.weighted_recall)
+        return [(day, round(100 * figure)) for day, figure in zip(days, figures, strict=True)]
 
     @cached_property
     def activity(self) -> "Activity":
@@ -254,55 +288,30 @@ def _count_ticks(content: Syllabus, check_ids: Iterable[int]) -> tuple[Counter[s
 @dataclass(frozen=True)
 class CheckFigures:
     """What ticking a self-check or rating it changes on the page: its row, its phase's count
-    and the header's exam-weighted coverage."""
+    and the header's recall on exam day."""
 
     row: CheckRow
     progress: PhaseProgress
-    weighted_percent: int
+    weighted_recall_percent: int
 
 
-def _ticks(user_id: int, *columns: str, due_of: int | None = None) -> list[tuple[Any, ...]]:
-    """A learner's ticks: each one's check and confidence, then ``columns``; with ``due_of``, a
-    last column with the due moment of that check's tick alone (None for the others)."""
-    extra = []
-    if due_of is not None:
-        extra.append(Case(When(self_check_id=due_of, then="due"), output_field=DateTimeField()))
+def _ticks(user_id: int, *columns: str) -> list[tuple[Any, ...]]:
+    """A learner's ticks: each one's check and confidence, then ``columns``."""
     return list(
         CheckOff.objects.filter(user_id=user_id)
         .order_by()
-        .values_list("self_check_id", "confidence", *columns, *extra)
+        .values_list("self_check_id", "confidence", *columns)
     )
 
 
-def learner_ticks(user: Any, check: CheckInfo) -> list[tuple[Any, ...]]:
-    """A learner's ticks as check_figures counts them: each one's check and confidence, and the
-    due moment of ``check``'s tick alone."""
-    return _ticks(user.pk, due_of=check.id)
-
-
-def check_figures(user: Any, check: CheckInfo, ticks: list[Any] | None = None) -> CheckFigures:
-    """The figures a tick answer shows, from the learner's ticks alone (``ticks``, from
-    learner_ticks, when the caller has them): none of learner_state's plan, schedule, memory
-    columns and recall, which a tick answer does not show."""
-    content = learner_syllabus(user)
-    row = CheckRow(check=check, done=False, confidence="")
-    if ticks is None:
-        ticks = learner_ticks(user, check)
-    for check_id, confidence, due in ticks:
-        if check_id == check.id:
-            row = CheckRow(check=check, done=True, confidence=confidence, due=due)
-    done_by_domain, done_by_phase = _count_ticks(content, (check_id for check_id, *_ in ticks))
-    weighted = readiness.coverage(
-        (domain.weight, done_by_domain[domain.slug], content.domain_total(domain.slug))
-        for domain in content.domains
-    )
-    number = check.phase.number
+def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
+    """The figures a tick answer shows, from the learner's figures as a page would show them:
+    the header's recall on exam day moves with every tick."""
+    state = learner_state(user, today=timezone.localdate())
     return CheckFigures(
-        row=row,
-        progress=PhaseProgress(
-            done=done_by_phase[number], total=content.phase_totals.get(number, 0)
-        ),
-        weighted_percent=round(100 * weighted),
+        row=state.row(check),
+        progress=state.phases[check.phase.number],
+        weighted_recall_percent=state.report.weighted_recall_percent,
     )
 
 

@@ -89,7 +89,8 @@ class DomainScore:
     right: int
     wrong: int
     unanswered: int
-    bar: float  # the accuracy bar: under it a domain is behind
+    bar: float  # the accuracy bar: likely under it, a domain is behind
+    confidence: float  # the odds "likely" means (progress.beta)
 
     @property
     def answered(self) -> int:
@@ -110,15 +111,16 @@ class DomainScore:
         posterior, progress.beta; an unanswered question counts as wrong): "likely 49–83%"."""
         if not self.asked:
             return "—"
-        low, high = beta.percent_interval(self.right, self.asked - self.right)
+        low, high = beta.percent_interval(self.right, self.asked - self.right, self.confidence)
         return f"likely {low}–{high}%"
 
     @property
     def marks_behind(self) -> float:
-        # Among the questions answered: a skipped question says nothing about what is known.
+        """The dashboard's accuracy gap (progress.beta.shortfall) times the exam weight, among
+        the questions answered: a skipped question says nothing about what is known."""
         if not self.answered:
             return 0.0
-        return self.weight * max(0.0, self.bar - self.right / self.answered)
+        return self.weight * beta.shortfall(self.right, self.wrong, self.bar, self.confidence)
 
 
 @dataclass(frozen=True)
@@ -151,7 +153,10 @@ class AttemptScore:
 
 
 def score(
-    results: Iterable[tuple[str, bool | None]], domains: Iterable[DomainLike], bar: float
+    results: Iterable[tuple[str, bool | None]],
+    domains: Iterable[DomainLike],
+    bar: float,
+    confidence: float,
 ) -> AttemptScore:
     """Score (domain slug, right / wrong / None for unanswered) results, per domain."""
     tally: dict[str, list[int]] = {}
@@ -169,6 +174,7 @@ def score(
             wrong=wrong,
             unanswered=unanswered,
             bar=bar,
+            confidence=confidence,
         )
         for slug, (right, wrong, unanswered) in tally.items()
     ]

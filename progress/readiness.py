@@ -1,21 +1,23 @@
 """Readiness formulas, pure: plain values in, plain values out (docs/verdicts.md).
 
-- readiness(d): self-checks done in d / self-checks in d.
-- exam-weighted readiness: the sum of weight(d) x readiness(d) over the sum of the weights.
-- marks at risk(d): weight(d) x (1 - readiness(d)).
+- covered(d): self-checks done in d / self-checks in d; exam-weighted covered likewise weighted
+  by exam share.
 - planned(d): the share of d's self-checks whose phase the calendar expects finished by today,
   the current phase pro rata (1 for every domain once the plan has ended).
-- accuracy(d): right / answered over d's newest closed answers; practised once there are enough.
-- gap(d): the larger of planned(d) - readiness(d) and, once practised, the accuracy bar minus
-  accuracy(d); never below 0. Marks behind(d) = weight(d) x gap(d).
+- accuracy(d): r right of n over d's newest closed answers (the window); the learner's true rate
+  is Beta(r + 1, n - r + 1) (uniform prior, progress.beta). Likely accurate: P(rate >= bar) is at
+  least the confidence; likely under: P(rate < bar) is.
+- gap(d): the larger of planned(d) - covered(d) and the accuracy shortfall, bar minus the rate
+  the learner is under with the confidence's odds (above 0 exactly when likely under); never
+  below 0. Marks behind(d) = weight(d) x gap(d), in marks of the exam's 100: the only marks.
 - lagging: the most marks behind; a tie goes to the heavier domain, then the one studied first.
   No gap anywhere means the learner is on plan.
 - recall(d): the mean predicted recall of d's self-checks on exam day (progress.memory; a check
   never ticked counts 0); exam-weighted recall likewise weighted by exam share.
-- ready to book: every domain's recall on exam day at the bar, practised, and accurate to the bar.
+- ready to book: every domain's recall on exam day at the bar and likely accurate.
 
-The numbers (bars, window) come in as Rules, built once from settings by progress.figures; the
-words the pages show for each rule are made here from those numbers.
+The numbers (bars, window, confidence) come in as Rules, built once from settings by
+progress.figures; the words the pages show for each rule are made here from those numbers.
 """
 
 from collections.abc import Callable, Iterable, Mapping
@@ -29,10 +31,13 @@ from . import beta
 @dataclass(frozen=True)
 class Rules:
     recall: float  # predicted exam-day recall every domain needs to count as ready
-    accurate: float  # accuracy a domain needs; under it a practised domain lags
+    accurate: float  # the accuracy bar: a domain must likely be at it; likely under it, it lags
     window: int  # newest closed answers per domain that accuracy reads
-    practised: int  # answers in the window before accuracy counts
     confidence: float = 0.8  # how likely a range or a verdict on accuracy must be (progress.beta)
+
+    @property
+    def confidence_percent(self) -> int:
+        return round(self.confidence * 100)
 
     @property
     def recall_percent(self) -> int:
@@ -45,9 +50,8 @@ class Rules:
     @property
     def ready_text(self) -> str:
         return (
-            f"every domain at least {self.recall_percent}% predicted recall on exam day and, "
-            f"with at least "
-            f"{self.practised} practice answers, at least {self.accurate_percent}% accurate"
+            f"every domain at least {self.recall_percent}% recall on exam day and likely at "
+            f"least {self.accurate_percent}% accurate"
         )
 
     @property
@@ -62,20 +66,23 @@ class Rules:
     @property
     def lagging_text(self) -> str:
         return (
-            "the domain furthest behind in marks: its exam weight times its gap, the gap being "
-            "how far its self-checks done fall short of what your plan expects by today or, once "
-            f"practised, how far its accuracy falls under {self.accurate_percent}%. A tie goes to "
-            "the heavier domain, then to the one studied first. No gap anywhere means you are "
-            "on plan."
+            "the domain furthest behind in marks of the exam's 100: its exam weight times its "
+            "gap, the gap being how far its share covered falls short of what your plan expects "
+            f"by today or, when it is likely under {self.accurate_percent}% accurate, how far "
+            f"under: {self.accurate_percent}% minus the rate your true accuracy is below with "
+            f"{self.confidence_percent}% odds, whichever is larger. A tie goes to the heavier "
+            "domain, then to the one studied first. No gap anywhere means you are on plan."
         )
 
     @property
     def accuracy_text(self) -> str:
         return (
-            f"the share of right answers among a domain's {self.window} most recent answers in "
-            "finished drills and mocks (an unanswered question of a finished mock counts as "
-            f"wrong; a live mock counts nowhere). A domain counts as practised after "
-            f"{self.practised} answers."
+            f"right answers among a domain's {self.window} most recent answers in finished "
+            "drills and mocks (an unanswered question of a finished mock counts as wrong; a live "
+            "mock counts nowhere), with the range your true accuracy lies in with "
+            f"{self.confidence_percent}% odds. Likely at least {self.accurate_percent}% means "
+            f"those odds that your true accuracy is {self.accurate_percent}% or more; likely "
+            "under, the same odds that it is less. Between the two, more answers settle it."
         )
 
 
@@ -137,13 +144,24 @@ class DomainReadiness:
     def remembered(self) -> bool:
         return self.recall >= self.rules.recall - 1e-9
 
-    @property
-    def marks_at_risk(self) -> float:
-        return self.weight * (1 - self.readiness)
+    # Each page reads these more than once, and a domain at the bar takes its settling count
+    # some milliseconds: worked out once per report.
+    @cached_property
+    def chance_accurate(self) -> float | None:
+        """P(true accuracy >= the bar) from the window's answers; None before any answer."""
+        if not self.answered:
+            return None
+        return beta.prob_at_least(self.right, self.answered - self.right, self.rules.accurate)
 
     @property
-    def practised(self) -> bool:
-        return self.answered >= self.rules.practised
+    def likely_accurate(self) -> bool:
+        chance = self.chance_accurate
+        return chance is not None and chance >= self.rules.confidence - 1e-9
+
+    @property
+    def likely_under(self) -> bool:
+        chance = self.chance_accurate
+        return chance is not None and 1 - chance >= self.rules.confidence - 1e-9
 
     @property
     def accuracy(self) -> float | None:
@@ -153,8 +171,6 @@ class DomainReadiness:
     def accuracy_percent(self) -> int | None:
         return None if self.accuracy is None else round(self.accuracy * 100)
 
-    # Each page reads these more than once, and a domain at the bar takes its settling count
-    # some milliseconds: worked out once per report.
     @cached_property
     def accuracy_range(self) -> tuple[int, int] | None:
         """Where the learner's true accuracy likely lies (the ``rules.confidence`` central
@@ -180,6 +196,19 @@ class DomainReadiness:
         return f"{self.right} of {self.answered} right: likely {low}–{high}%"
 
     @property
+    def verdict_text(self) -> str:
+        """The accuracy rule's verdict in words: "likely at least 70%", "likely under 70%", or
+        what would settle it."""
+        bar = self.rules.accurate_percent
+        if not self.answered:
+            return "no practice answers yet"
+        if self.likely_accurate:
+            return f"likely at least {bar}%"
+        if self.likely_under:
+            return f"likely under {bar}%"
+        return f"not settled: {self.settle_text}"
+
+    @property
     def settle_text(self) -> str:
         """What would settle the domain's accuracy, or "" once it is settled."""
         more = self.answers_to_settle
@@ -194,11 +223,15 @@ class DomainReadiness:
     def plan_gap(self) -> float:
         return max(0.0, self.planned - self.readiness)
 
-    @property
+    @cached_property
     def accuracy_gap(self) -> float:
-        if not self.practised or self.accuracy is None:
+        """How far under the bar the true accuracy is, with the rules' odds (progress.beta):
+        above 0 exactly when the domain is likely under the bar."""
+        if not self.answered:
             return 0.0
-        return max(0.0, self.rules.accurate - self.accuracy)
+        return beta.shortfall(
+            self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence
+        )
 
     @property
     def gap(self) -> float:
@@ -214,12 +247,7 @@ class DomainReadiness:
 
     @property
     def ready(self) -> bool:
-        return (
-            self.remembered
-            and self.practised
-            and self.accuracy is not None
-            and self.accuracy >= self.rules.accurate
-        )
+        return self.remembered and self.likely_accurate
 
     @property
     def reason(self) -> str:
@@ -232,14 +260,17 @@ class DomainReadiness:
                 if self.timed_out
                 else ""
             )
+            low, high = self.accuracy_range or (0, 0)
             return (
-                f"{self.name}: {self.accuracy_percent}% accurate in your last {self.answered} "
-                f"practice answers{timed_out}, under the {self.rules.accurate_percent}% bar: "
-                f"{self.marks_behind:.1f} marks behind"
+                f"{self.name}: {self.right} of your last {self.answered} practice answers "
+                f"right{timed_out}, likely {low}–{high}%, so likely under the "
+                f"{self.rules.accurate_percent}% bar: {self.marks_behind:.1f} marks of the "
+                "exam's 100 behind"
             )
         return (
             f"{self.name}: {self.done} of {self.total} self-checks done, your plan expected "
-            f"{_count(self.planned_checks)} by today: {self.marks_behind:.1f} marks behind"
+            f"{_count(self.planned_checks)} by today: {self.marks_behind:.1f} marks of the "
+            "exam's 100 behind"
         )
 
 
@@ -281,12 +312,12 @@ class Report:
         return by_exam_weight((domain.weight, figure(domain)) for domain in self.domains)
 
     @property
-    def weighted(self) -> float:
+    def covered(self) -> float:
         return coverage((domain.weight, domain.done, domain.total) for domain in self.domains)
 
     @property
-    def weighted_percent(self) -> int:
-        return round(self.weighted * 100)
+    def covered_percent(self) -> int:
+        return round(self.covered * 100)
 
     @property
     def weighted_recall(self) -> float:
@@ -311,7 +342,13 @@ class Report:
 
     @property
     def practised(self) -> bool:
+        """Any counted practice answer at all."""
         return any(domain.answered for domain in self.domains)
+
+    @property
+    def likely_accurate(self) -> bool:
+        """Every domain likely at the accuracy bar."""
+        return bool(self.domains) and all(domain.likely_accurate for domain in self.domains)
 
     @property
     def ready_to_book(self) -> bool:

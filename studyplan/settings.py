@@ -296,12 +296,12 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Ready to book: every domain's self-checks at least this predicted recall on exam day
 # (progress.memory) ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
-# ... and, once practised, at least this accurate (under it a practised domain lags);
+# ... and likely at least this accurate in practice (likely under it, a domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
-# accuracy reads each domain's newest this-many closed answers,
-ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "20"))
-# and counts once a domain has at least this many.
-PRACTISED_ANSWERS = int(os.environ.get("STUDYPLAN_PRACTISED_ANSWERS", "10"))
+# "likely" means these odds, from the Beta posterior of the domain's answers (progress.beta);
+ACCURACY_CONFIDENCE = float(os.environ.get("STUDYPLAN_ACCURACY_CONFIDENCE", "0.8"))
+# accuracy reads each domain's newest this-many closed answers (40: docs/verdicts.md says why).
+ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "40"))
 
 # Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when
 # it comes back, and a day's review queue holds at most this many cards (reviews already done

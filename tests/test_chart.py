@@ -5,7 +5,7 @@ import pytest
 from progress import chart
 from progress.readiness import DomainCount, Rules, assess
 
-RULES = Rules(recall=0.8, accurate=0.7, window=20, practised=10)
+RULES = Rules(recall=0.8, accurate=0.7, window=40, confidence=0.8)
 
 # (slug, name, weight, study order)
 SEVEN = (

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from progress import practice
+from progress import beta, practice
 
 # Exam weights, heaviest first; study order follows the list.
 WEIGHTS = {
@@ -205,7 +205,7 @@ def test_an_attempt_counts_right_wrong_and_unanswered_apart_heaviest_domain_firs
         ("experimentation", True),
     ]
 
-    score = practice.score(results, DOMAINS, BAR)
+    score = practice.score(results, DOMAINS, BAR, 0.8)
 
     assert [(d.slug, d.right, d.wrong, d.unanswered) for d in score.domains] == [
         ("experimentation", 2, 1, 0),
@@ -217,7 +217,7 @@ def test_an_attempt_counts_right_wrong_and_unanswered_apart_heaviest_domain_firs
 
 
 def test_a_domain_score_counts_unanswered_questions_as_wrong():
-    score = practice.score([("core-ml", True)] + [("core-ml", None)] * 3, DOMAINS, BAR)
+    score = practice.score([("core-ml", True)] + [("core-ml", None)] * 3, DOMAINS, BAR, 0.8)
 
     (core,) = score.domains
     assert core.percent == 25
@@ -225,33 +225,35 @@ def test_a_domain_score_counts_unanswered_questions_as_wrong():
 
 
 def test_the_weakest_domain_is_the_most_marks_behind_among_answers():
-    # Experimentation 2 of 4 (25 x 0.2 = 5.0 behind), Data Analysis 0 of 2 (10 x 0.7 = 7.0).
+    # The dashboard's posterior shortfall (progress.beta): Experimentation 2 of 4 is not likely
+    # under 70% (no marks behind); Data Analysis 0 of 2 is: 10 x (0.7 - 0.415) = 2.85 marks.
     results = [("experimentation", True)] * 2 + [("experimentation", False)] * 2
     results += [("data-analysis", False)] * 2 + [("core-ml", True)] * 3
 
-    weakest = practice.score(results, DOMAINS, BAR).weakest
+    weakest = practice.score(results, DOMAINS, BAR, 0.8).weakest
 
     assert weakest is not None and weakest.slug == "data-analysis"
-    assert weakest.marks_behind == pytest.approx(7.0)
+    assert weakest.marks_behind == pytest.approx(10 * beta.shortfall(0, 2, 0.7, 0.8))
+    assert weakest.marks_behind == pytest.approx(2.85, abs=0.01)
 
 
 def test_a_tie_for_weakest_goes_to_the_heavier_domain_then_the_one_studied_first():
     # Equal marks behind, 7.0 each: Core ML 7 of 20 right (20 x 0.35), Data Analysis 0 of 1
     # (10 x 0.7). The heavier one is named, whatever order the answers came in.
     tied = [("core-ml", True)] * 7 + [("core-ml", False)] * 13 + [("data-analysis", False)]
-    assert practice.score(tied, DOMAINS, BAR).weakest.slug == "core-ml"
-    assert practice.score(tied[::-1], DOMAINS, BAR).weakest.slug == "core-ml"
+    assert practice.score(tied, DOMAINS, BAR, 0.8).weakest.slug == "core-ml"
+    assert practice.score(tied[::-1], DOMAINS, BAR, 0.8).weakest.slug == "core-ml"
     # Same weight and marks behind (0 of 1 each): the one studied first is named.
     same = [("software-development", False), ("multimodal-data", False)]
-    assert practice.score(same, DOMAINS, BAR).weakest.slug == "multimodal-data"
-    assert practice.score(same[::-1], DOMAINS, BAR).weakest.slug == "multimodal-data"
+    assert practice.score(same, DOMAINS, BAR, 0.8).weakest.slug == "multimodal-data"
+    assert practice.score(same[::-1], DOMAINS, BAR, 0.8).weakest.slug == "multimodal-data"
 
 
 def test_a_skipped_question_says_nothing_about_the_weakest_domain():
-    # Trustworthy AI was only skipped; Core ML was answered, half right.
-    results = [("trustworthy-ai", None)] * 3 + [("core-ml", True), ("core-ml", False)]
+    # Trustworthy AI was only skipped; Core ML was answered, one of five right.
+    results = [("trustworthy-ai", None)] * 3 + [("core-ml", True)] + [("core-ml", False)] * 4
 
-    weakest = practice.score(results, DOMAINS, BAR).weakest
+    weakest = practice.score(results, DOMAINS, BAR, 0.8).weakest
 
     assert weakest is not None and weakest.slug == "core-ml"
 
@@ -259,10 +261,10 @@ def test_a_skipped_question_says_nothing_about_the_weakest_domain():
 def test_every_answered_domain_at_the_bar_has_no_weakest():
     results = [("core-ml", True)] * 7 + [("core-ml", False)] * 3 + [("data-analysis", True)]
 
-    assert practice.score(results, DOMAINS, BAR).weakest is None
+    assert practice.score(results, DOMAINS, BAR, 0.8).weakest is None
 
 
 def test_nothing_asked_scores_nothing_and_has_no_weakest():
-    score = practice.score([], DOMAINS, BAR)
+    score = practice.score([], DOMAINS, BAR, 0.8)
 
     assert (score.total, score.percent, score.weakest) == (0, 0, None)

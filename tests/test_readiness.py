@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phases.schedule import lay_out
+from progress import beta
 from progress.readiness import (
     DomainCount,
     Rules,
@@ -19,7 +20,7 @@ from progress.readiness import (
 )
 
 # The numbers the settings give today, spelled out: a test reads its own bars, not settings.
-RULES = Rules(recall=0.8, accurate=0.7, window=20, practised=10)
+RULES = Rules(recall=0.8, accurate=0.7, window=40, confidence=0.8)
 
 # The seven exam domains: (slug, name, weight, study order).
 DOMAINS = (
@@ -98,15 +99,15 @@ MIXED = {
 def test_exam_weighted_readiness_weighs_each_domain_by_its_exam_share():
     report = assess(seven(**MIXED), RULES)
     # (20*1 + 25*.5 + 15*.5 + 15*0 + 10*.25 + 10*1 + 5*.5) / 100 = 55 / 100
-    assert report.weighted == pytest.approx(0.55)
-    assert report.weighted_percent == 55
+    assert report.covered == pytest.approx(0.55)
+    assert report.covered_percent == 55
     assert report.done == 24
     assert report.total == 41
 
 
-def test_marks_at_risk_are_weight_times_the_share_not_done():
-    domains = by_slug(assess(seven(**MIXED), RULES))
-    assert {slug: domain.marks_at_risk for slug, domain in domains.items()} == pytest.approx(
+def test_once_the_plan_has_ended_marks_behind_are_weight_times_the_share_not_covered():
+    domains = by_slug(assess(seven({"planned": 1.0}, **MIXED), RULES))
+    assert {slug: domain.marks_behind for slug, domain in domains.items()} == pytest.approx(
         {
             "core-ml": 0.0,
             "experimentation": 12.5,
@@ -122,7 +123,7 @@ def test_marks_at_risk_are_weight_times_the_share_not_done():
 def test_an_over_complete_domain_counts_as_done_in_the_weighted_readiness():
     report = assess(seven(**{**MIXED, "core_ml": {"done": 12, "total": 10}}), RULES)
     assert by_slug(report)["core-ml"].readiness == 1.0
-    assert report.weighted == pytest.approx(0.55)
+    assert report.covered == pytest.approx(0.55)
 
 
 def test_the_report_lists_domains_heaviest_first_then_in_study_order():
@@ -141,7 +142,7 @@ def test_the_report_lists_domains_heaviest_first_then_in_study_order():
 def test_an_empty_report_is_neither_started_nor_ready_and_nothing_lags():
     report = assess([], RULES)
     assert report.domains == ()
-    assert report.weighted == 0.0
+    assert report.covered == 0.0
     assert report.lagging is None
     assert report.weighted_recall == 0.0
     assert report.ready_to_book is False
@@ -158,7 +159,7 @@ def test_any_check_done_means_started_and_due_reviews_add_up():
     assert assess(seven(), RULES).started is False
 
 
-# gap(d) = max(plan gap, accuracy gap once practised, 0)
+# gap(d) = max(plan gap, accuracy shortfall with 80% odds, 0)
 
 
 def test_the_plan_gap_is_what_the_plan_expected_minus_what_is_done():
@@ -177,24 +178,27 @@ def test_a_domain_ahead_of_plan_has_no_gap():
     assert domain.behind_plan is False
 
 
-def test_once_practised_the_accuracy_gap_is_the_bar_minus_accuracy():
+def test_the_accuracy_gap_is_the_bar_minus_the_rate_the_learner_is_under_with_80_percent_odds():
     domain = rated(one(done=10, total=10, planned=1.0, right=6, answered=12))
     assert domain.accuracy == pytest.approx(0.5)
-    assert domain.accuracy_gap == pytest.approx(0.2)
-    assert domain.gap == pytest.approx(0.2)
-    assert domain.marks_behind == pytest.approx(5.0)
+    assert domain.likely_under is True
+    # The posterior Beta(7, 7) puts 80% of its weight under 0.7 - gap, so P(rate >= it) = 0.2.
+    assert beta.prob_at_least(6, 6, 0.7 - domain.accuracy_gap) == pytest.approx(0.2)
+    assert domain.accuracy_gap == pytest.approx(0.087, abs=0.001)
+    assert domain.gap == domain.accuracy_gap
+    assert domain.marks_behind == pytest.approx(25 * domain.accuracy_gap)
     # Behind in accuracy, not behind the calendar.
     assert domain.behind_plan is False
 
 
 def test_the_gap_is_the_larger_of_the_plan_gap_and_the_accuracy_gap():
-    plan_larger = rated(one(done=1, total=10, planned=0.6, right=6, answered=10))
+    plan_larger = rated(one(done=1, total=10, planned=0.6, right=2, answered=10))
     assert plan_larger.plan_gap == pytest.approx(0.5)
-    assert plan_larger.accuracy_gap == pytest.approx(0.1)
+    assert plan_larger.accuracy_gap == pytest.approx(0.35, abs=0.001)
     assert plan_larger.gap == pytest.approx(0.5)
 
     accuracy_larger = rated(one(done=5, total=10, planned=0.6, right=2, answered=10))
-    assert accuracy_larger.gap == pytest.approx(0.5)
+    assert accuracy_larger.gap == pytest.approx(0.35, abs=0.001)
 
 
 def test_accuracy_above_the_bar_leaves_no_accuracy_gap():
@@ -203,19 +207,25 @@ def test_accuracy_above_the_bar_leaves_no_accuracy_gap():
     assert domain.gap == 0.0
 
 
-def test_nine_answers_all_wrong_are_not_practised_and_leave_no_accuracy_gap():
-    domain = rated(one(done=5, total=10, planned=0.5, right=0, answered=9))
-    assert domain.practised is False
-    assert domain.accuracy == 0.0
+def test_seven_of_ten_is_neither_likely_accurate_nor_likely_under_and_leaves_no_gap():
+    # P(rate >= 70%) = 0.43: not the 0.8 the rule asks either way.
+    domain = rated(one(done=5, total=10, planned=0.5, right=7, answered=10))
+    assert domain.chance_accurate == pytest.approx(0.430, abs=0.001)
+    assert domain.likely_accurate is False
+    assert domain.likely_under is False
     assert domain.accuracy_gap == 0.0
-    assert domain.gap == 0.0
+    assert domain.accuracy_text == "7 of 10 right: likely 49–83%"
+    assert domain.verdict_text.startswith("not settled: about ")
 
 
-def test_the_tenth_wrong_answer_makes_the_domain_practised_and_behind():
-    domain = rated(one(done=5, total=10, planned=0.5, right=0, answered=10))
-    assert domain.practised is True
-    assert domain.accuracy_gap == pytest.approx(0.7)
-    assert domain.marks_behind == pytest.approx(25 * 0.7)
+def test_one_wrong_answer_is_likely_under_the_bar_but_costs_less_than_ten():
+    # With one answer the posterior is wide: the gap is what is likely, not the bare 0%.
+    once = rated(one(done=5, total=10, planned=0.5, right=0, answered=1))
+    ten = rated(one(done=5, total=10, planned=0.5, right=0, answered=10))
+    assert once.likely_under is True
+    assert once.accuracy_gap == pytest.approx(0.147, abs=0.001)
+    assert ten.accuracy_gap == pytest.approx(0.564, abs=0.001)
+    assert once.marks_behind < ten.marks_behind < 25 * 0.7
 
 
 def test_a_domain_never_answered_has_no_accuracy():
@@ -344,7 +354,7 @@ def test_a_learner_behind_in_phase_one_lags_in_core_ml():
     assert [domain.slug for domain in report.domains if domain.gap] == ["core-ml"]
 
 
-def test_after_the_plan_ends_marks_behind_are_marks_at_risk():
+def test_after_the_plan_ends_marks_behind_are_the_marks_not_covered():
     schedule = lay_out(STANDARD_HOURS, 8, START)
     due = schedule.share_due(schedule.finish + datetime.timedelta(days=1))
     planned = planned_share({1: 3, 4: 2}, due)
@@ -352,9 +362,9 @@ def test_after_the_plan_ends_marks_behind_are_marks_at_risk():
 
     assert planned == 1.0
     for domain in report.domains:
-        assert domain.marks_behind == pytest.approx(domain.marks_at_risk), domain.slug
-    most_at_risk = max(report.domains, key=lambda domain: domain.marks_at_risk)
-    assert report.lagging == most_at_risk
+        assert domain.marks_behind == pytest.approx(domain.weight * (1 - domain.readiness))
+    most_behind = max(report.domains, key=lambda domain: domain.marks_behind)
+    assert report.lagging == most_behind
     assert report.lagging.slug == "software-development"
 
 
@@ -382,7 +392,8 @@ def test_lagging_reads_anything_with_weight_order_and_marks_behind():
 def test_the_reason_for_a_plan_gap_gives_done_expected_and_marks_behind():
     domain = rated(one(done=1, total=7, planned=4 / 7))
     assert domain.reason == (
-        "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: 10.7 marks behind"
+        "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: 10.7 marks of "
+        "the exam's 100 behind"
     )
 
 
@@ -390,14 +401,14 @@ def test_the_reason_gives_a_part_check_when_the_plan_expects_one():
     reason = rated(one(done=0, total=7, planned=0.5)).reason
     assert "0 of 7" in reason
     assert "expected 3.5 by today" in reason
-    assert "12.5 marks behind" in reason
+    assert "12.5 marks of the exam's 100 behind" in reason
 
 
 def test_the_reason_for_an_accuracy_gap_gives_accuracy_answers_and_the_bar():
     reason = rated(one(done=10, total=10, planned=1.0, right=6, answered=12)).reason
     assert reason == (
-        "Experimentation: 50% accurate in your last 12 practice answers, under the 70% bar: "
-        "5.0 marks behind"
+        "Experimentation: 6 of your last 12 practice answers right, likely 33–67%, so likely "
+        "under the 70% bar: 2.2 marks of the exam's 100 behind"
     )
 
 
@@ -444,7 +455,7 @@ def test_exam_weighted_recall_weighs_each_domains_recall_by_its_exam_share():
     assert report.weighted_recall == pytest.approx(0.68)
     assert report.weighted_recall_percent == 68
     # Every check ticked: all covered, yet not remembered on exam day.
-    assert report.weighted == 1.0
+    assert report.covered == 1.0
     assert report.remembered is False
 
 
@@ -454,14 +465,32 @@ def test_every_domain_recalled_at_the_bar_is_remembered():
     assert report.remembered is True
 
 
-# Ready to book: every domain remembered on exam day, practised and accurate
+# Ready to book: every domain remembered on exam day and likely accurate
 
 
 def ready_domain() -> dict:
-    return {"done": 8, "total": 10, "recall_sum": 8.0, "right": 7, "answered": 10}
+    # 16 of 20 right: P(rate >= 70%) = 0.80, just at the rule.
+    return {"done": 8, "total": 10, "recall_sum": 8.0, "right": 16, "answered": 20}
 
 
-def test_every_domain_remembered_practised_and_accurate_at_the_bars_is_ready_to_book():
+def test_every_domain_at_ten_of_ten_but_60_percent_recall_is_not_ready_to_book():
+    report = assess(
+        seven({"done": 10, "total": 10, "recall_sum": 6.0, "right": 10, "answered": 10}), RULES
+    )
+    assert all(domain.likely_accurate for domain in report.domains)
+    assert report.likely_accurate is True
+    assert report.remembered is False
+    assert report.ready_to_book is False
+
+
+def test_every_domain_at_forty_of_forty_and_85_percent_recall_is_ready_to_book():
+    report = assess(
+        seven({"done": 10, "total": 10, "recall_sum": 8.5, "right": 40, "answered": 40}), RULES
+    )
+    assert report.ready_to_book is True
+
+
+def test_every_domain_remembered_and_likely_accurate_at_the_bars_is_ready_to_book():
     report = assess(seven(ready_domain()), RULES)
     assert report.remembered is True
     assert all(domain.ready for domain in report.domains)
@@ -471,22 +500,30 @@ def test_every_domain_remembered_practised_and_accurate_at_the_bars_is_ready_to_
 def test_a_domain_with_every_check_done_but_recall_at_70_percent_is_not_ready():
     domain = rated(one(done=10, total=10, recall_sum=7.0, right=10, answered=10))
     assert domain.readiness == 1.0
-    assert domain.practised is True
+    assert domain.likely_accurate is True
     assert domain.accuracy == 1.0
     assert domain.remembered is False
     assert domain.ready is False
 
 
-def test_a_domain_at_80_percent_recall_practised_and_accurate_is_ready():
-    domain = rated(one(done=10, total=10, recall_sum=8.0, right=7, answered=10))
+def test_a_domain_at_80_percent_recall_and_likely_accurate_is_ready():
+    domain = rated(one(done=10, total=10, recall_sum=8.0, right=16, answered=20))
     assert domain.remembered is True
+    assert domain.chance_accurate == pytest.approx(0.8016, abs=0.0001)
     assert domain.ready is True
+
+
+def test_seven_of_ten_right_is_not_enough_to_be_ready():
+    # 70% observed is not "likely at least 70%": the rule asks 80% odds.
+    domain = rated(one(done=10, total=10, recall_sum=9.0, right=7, answered=10))
+    assert domain.remembered is True
+    assert domain.ready is False
 
 
 def test_ready_reads_recall_not_the_share_of_checks_done():
     # Eight of ten done, each well remembered, is ready; ten of ten half forgotten is not.
-    assert rated(one(done=8, total=10, recall_sum=8.0, right=7, answered=10)).ready is True
-    assert rated(one(done=10, total=10, recall_sum=6.0, right=7, answered=10)).ready is False
+    assert rated(one(done=8, total=10, recall_sum=8.0, right=16, answered=20)).ready is True
+    assert rated(one(done=10, total=10, recall_sum=6.0, right=16, answered=20)).ready is False
 
 
 def test_one_domain_at_79_percent_recall_is_not_ready_to_book():
@@ -530,15 +567,19 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_to_book_whatever_the_ave
     assert report.ready_to_book is False
 
 
-def test_a_domain_answered_perfectly_but_not_yet_practised_is_not_ready_to_book():
+def test_a_domain_answered_perfectly_but_too_few_times_is_not_ready_to_book():
+    # 3 of 3 right: P(rate >= 70%) = 1 - 0.7^4 = 0.76, under the 0.8 the rule asks.
     report = assess(
         seven(
             ready_domain(),
-            trustworthy_ai={"done": 10, "recall_sum": 10.0, "right": 9, "answered": 9},
+            trustworthy_ai={"done": 10, "recall_sum": 10.0, "right": 3, "answered": 3},
         ),
         RULES,
     )
-    assert by_slug(report)["trustworthy-ai"].practised is False
+    trust = by_slug(report)["trustworthy-ai"]
+    assert trust.chance_accurate == pytest.approx(1 - 0.7**4)
+    assert trust.likely_accurate is False
+    assert trust.likely_under is False
     assert report.ready_to_book is False
 
 
@@ -580,32 +621,35 @@ def test_accuracy_counts_of_no_answers_are_empty():
 
 
 def test_rules_texts_are_made_from_the_numbers_given():
-    rules = Rules(recall=0.65, accurate=0.55, window=13, practised=7)
+    rules = Rules(recall=0.65, accurate=0.55, window=13, confidence=0.9)
     assert rules.recall_percent == 65
     assert rules.accurate_percent == 55
-    assert "65% predicted recall on exam day" in rules.ready_text
-    assert "at least 7 practice answers" in rules.ready_text
-    assert "55% accurate" in rules.ready_text
-    assert "under 55%" in rules.lagging_text
+    assert rules.confidence_percent == 90
+    assert "65% recall on exam day" in rules.ready_text
+    assert "likely at least 55% accurate" in rules.ready_text
+    assert "likely under 55% accurate" in rules.lagging_text
+    assert "90% odds" in rules.lagging_text
     assert "13 most recent answers" in rules.accuracy_text
-    assert "after 7 answers" in rules.accuracy_text
+    assert "90% odds" in rules.accuracy_text
     for text in (rules.ready_text, rules.lagging_text, rules.accuracy_text):
-        assert "80%" not in text and "70%" not in text and "20 most" not in text
+        assert "80%" not in text and "70%" not in text and "40 most" not in text
 
 
 def test_rules_given_decide_the_verdicts_and_the_reason():
-    rules = Rules(recall=0.65, accurate=0.55, window=13, practised=7)
+    rules = Rules(recall=0.65, accurate=0.5, window=13, confidence=0.6)
     domain = one(done=7, total=10, planned=0.5, recall_sum=6.5, right=3, answered=7)
-    # 3 of 7 right is 43%: under the 55% bar once 7 answers count as practised.
-    assert rated(domain, rules).practised is True
+    # 3 of 7 right: P(rate < 50%) = 0.64, "likely under" at 60% odds, not at 80%.
+    assert rated(domain, rules).likely_under is True
     assert rated(domain, rules).reason.startswith(
-        "Experimentation: 43% accurate in your last 7 practice answers, under the 55% bar"
+        "Experimentation: 3 of your last 7 practice answers right, likely 30–58%, so likely "
+        "under the 50% bar"
     )
-    assert rated(domain, RULES).practised is False
-    assert rated(replace(domain, right=4), rules).ready is True
-    assert rated(replace(domain, right=4), RULES).ready is False
+    assert rated(domain, replace(RULES, accurate=0.5)).likely_under is False
+    # 5 of 7: P(rate >= 50%) = 0.86, likely at the bar at 60% odds; at 70% and 80% odds not.
+    assert rated(replace(domain, right=5), rules).ready is True
+    assert rated(replace(domain, right=5), RULES).ready is False
     # 64% recall misses the 65% bar.
-    assert rated(replace(domain, right=4, recall_sum=6.4), rules).ready is False
+    assert rated(replace(domain, right=5, recall_sum=6.4), rules).ready is False
 
 
 # planned_share: the share of a domain's checks the calendar expects done
@@ -632,6 +676,22 @@ def test_planned_share_from_a_real_calendar():
 
 
 # Properties, over any counts
+
+
+def beta_tail(right: int, wrong: int, x: float, steps: int = 4000) -> float:
+    """P(Beta(right + 1, wrong + 1) >= x) by Simpson's rule: the posterior the long way round,
+    not through the binomial identity progress.beta uses."""
+
+    def density(t: float) -> float:
+        return t**right * (1 - t) ** wrong
+
+    def integral(low: float, high: float) -> float:
+        h = (high - low) / steps
+        total = density(low) + density(high)
+        total += sum((4 if k % 2 else 2) * density(low + k * h) for k in range(1, steps))
+        return total * h / 3
+
+    return integral(x, 1.0) / integral(0.0, 1.0)
 
 
 @st.composite
@@ -680,16 +740,15 @@ def test_gaps_stay_between_zero_and_one_and_marks_behind_within_the_weight(count
     for domain in assess(counts, RULES).domains:
         assert 0 <= domain.gap <= 1
         assert 0 <= domain.marks_behind <= domain.weight
-        assert 0 <= domain.marks_at_risk <= domain.weight
 
 
 @given(domain_counts())
-def test_marks_at_risk_account_for_every_mark_not_yet_covered(counts):
-    report = assess(counts, RULES)
-    total_weight = sum(domain.weight for domain in report.domains)
-    at_risk = sum(domain.marks_at_risk for domain in report.domains)
-    assert 0 <= report.weighted <= 1
-    assert at_risk == pytest.approx(total_weight * (1 - report.weighted))
+def test_an_accuracy_gap_exactly_when_likely_under_the_bar(counts):
+    for domain in assess(counts, RULES).domains:
+        assert (domain.accuracy_gap > 1e-6) == domain.likely_under or (
+            abs(1 - domain.chance_accurate - RULES.confidence) < 1e-6
+        )
+        assert not (domain.likely_under and domain.likely_accurate)
 
 
 @given(domain_counts())
@@ -705,14 +764,15 @@ def test_recall_stays_between_zero_and_one_and_weighted_recall_within_the_domain
 
 @given(domain_counts())
 def test_ready_to_book_exactly_when_no_domain_misses_a_bar(counts):
-    # RULES' bars in whole numbers: 80% recall (the sum drawn in tenths), 10 answers, 70% right.
+    # RULES' bars: 80% recall (the sum drawn in tenths, so in whole numbers), and the Beta
+    # posterior's weight at or above 70% at least 0.8, here integrated numerically.
     misses = [
         count
         for count in counts
         if count.total == 0
         or round(10 * count.recall_sum) < 8 * count.total
-        or count.answered < 10
-        or 10 * count.right < 7 * count.answered
+        or count.answered == 0
+        or beta_tail(count.right, count.answered - count.right, 0.7) < 0.8
     ]
     assert assess(counts, RULES).ready_to_book == (bool(counts) and not misses)
 

@@ -135,14 +135,14 @@ def practice_accuracy(response) -> dict[str, str]:
 
 
 def dashboard_accuracy(response) -> dict[str, str]:
-    """Each domain's "Accurate (practice)" cell on the dashboard, found by its column's label."""
+    """Each domain's "Accuracy (practice)" cell on the dashboard, found by its column's label."""
     by_name = {name: slug for slug, name in domain_names().items()}
     accuracy = {}
     for row in with_tag(response.content, "tr"):
         cells = [cell for cell in row.children if cell.tag in ("th", "td")]
         slugs = [slug for name, slug in by_name.items() if cells and cells[0].text.startswith(name)]
         for cell in cells[1:] if slugs else []:
-            if cell.attrs.get("data-label") == "Accurate (practice)":
+            if cell.attrs.get("data-label") == "Accuracy (practice)":
                 accuracy[slugs[0]] = cell.text
     return accuracy
 
@@ -735,10 +735,10 @@ def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_ans
     by_domain: dict[str, list[AttemptQuestion]] = {}
     for item in items_of(attempt):
         by_domain.setdefault(item.question.domain.slug, []).append(item)
-    # Core ML: 8 right, 4 wrong (67% of those answered). Experimentation: 10 right, 5 left
-    # unanswered (67% too, but 100% of those answered). Everything else right.
+    # Core ML: 4 right, 8 wrong (33% of those answered, likely under 70%). Experimentation:
+    # 10 right, 5 left unanswered (67%, but 100% of those answered). Everything else right.
     skipped = {item.pk for item in by_domain["experimentation"][:5]}
-    missed = {item.pk for item in by_domain["core-ml"][:4]}
+    missed = {item.pk for item in by_domain["core-ml"][:8]}
     now = timezone.now()
     for item in items_of(attempt):
         if item.pk in skipped:
@@ -750,16 +750,17 @@ def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_ans
     response = learner_client.get(result_url(attempt))
 
     names = domain_names()
-    assert heading(response.content) == "51 of 60 right (85%)"
+    assert heading(response.content) == "47 of 60 right (78%)"
     (counts,) = with_class(response.content, "result-counts")
-    assert counts.text == "51 right 4 wrong 5 unanswered, counted as wrong"
+    assert counts.text == "47 right 8 wrong 5 unanswered, counted as wrong"
     (lede,) = with_class(response.content, "lede")
     assert lede.text.startswith(
-        f"Weakest domain among the questions you answered: {names['core-ml']}, 8 of 12 right"
+        f"Weakest domain among the questions you answered: {names['core-ml']}, 4 of 12 right, "
+        "likely under the 70% bar"
     )
     assert result_rows(response) == [
         ["Experimentation", "10", "0", "5", "67% 67%", "likely 50–79%"],
-        [f"{names['core-ml']} Weakest", "8", "4", "0", "67% 67%", "likely 48–80%"],
+        [f"{names['core-ml']} Weakest", "4", "8", "0", "33% 33%", "likely 20–52%"],
         ["Multimodal Data", "9", "0", "0", "100% 100%", "likely 79–99%"],
         ["Software Development", "9", "0", "0", "100% 100%", "likely 79–99%"],
         ["Data Analysis", "6", "0", "0", "100% 100%", "likely 72–99%"],
@@ -830,7 +831,7 @@ def test_a_submitted_mock_counts_its_unanswered_questions_as_wrong(
         assert on_practice[slug].startswith(share), (slug, on_practice[slug])
         assert on_dashboard[slug].startswith(share), (slug, on_dashboard[slug])
     # 15 answers: practised, and likely under the bar (settled: nothing more is said).
-    assert on_dashboard["experimentation"] == "1 of 15 right: likely 3–22%"
+    assert on_dashboard["experimentation"] == "1 of 15 right: likely 3–22% likely under 70%"
 
 
 def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
@@ -841,7 +842,7 @@ def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
     item = item_at(attempt, 1)
     answer(learner_client, attempt, item, right_options(item))
     slug, asked = item.question.domain.slug, MOCK_60[item.question.domain.slug]
-    assert "not practised yet" in practice_accuracy(learner_client.get(PRACTICE))[slug]
+    assert "no practice answers yet" in practice_accuracy(learner_client.get(PRACTICE))[slug]
 
     run_out_of_time(attempt)
 
@@ -922,45 +923,50 @@ def test_the_review_page_closes_a_mock_whose_time_ran_out_and_shows_its_miss(
     assert response.status_code == 200
 
 
-# Accuracy: each domain's newest answers, practised from a minimum
+# Accuracy: each domain's newest answers, judged by their posterior
 
 
 def test_accuracy_reads_each_domains_own_newest_answers(learner_client, learner):
     an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
     practise(learner, "trustworthy-ai", right=10, at=an_hour_ago - datetime.timedelta(hours=1))
-    practise(learner, "core-ml", right=0, wrong=20, at=an_hour_ago)
-    practise(learner, "core-ml", right=20)  # newer: the older twenty fall out of the window
+    practise(learner, "core-ml", right=0, wrong=40, at=an_hour_ago)
+    practise(learner, "core-ml", right=40)  # newer: the older forty fall out of the window
     for _ in range(10):  # heavy practice elsewhere pushes no other domain out
-        practise(learner, "experimentation", right=5, wrong=15)
+        practise(learner, "experimentation", right=10, wrong=30)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"] == "20 of 20 right: likely 90–99%"
-    assert accuracy["trustworthy-ai"] == "10 of 10 right: likely 81–99%"
-    assert accuracy["experimentation"] == "5 of 20 right: likely 16–40%"
+    assert accuracy["core-ml"].startswith("40 of 40 right: likely ")
+    assert accuracy["core-ml"].endswith(" likely at least 70%")
+    assert accuracy["trustworthy-ai"] == "10 of 10 right: likely 81–99% likely at least 70%"
+    assert accuracy["experimentation"].startswith("10 of 40 right: likely ")
+    assert accuracy["experimentation"].endswith(" likely under 70%")
 
 
-def test_a_domain_counts_as_practised_from_ten_answers(learner_client, learner):
-    practise(learner, "core-ml", right=9)
-    practise(learner, "experimentation", right=10)
+def test_a_domain_is_likely_accurate_once_its_answers_give_80_percent_odds(learner_client, learner):
+    practise(learner, "core-ml", right=3)  # P(rate >= 70%) = 0.76
+    practise(learner, "experimentation", right=4)  # 0.83
+    practise(learner, "multimodal-data", right=7, wrong=3)  # 0.43
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"] == "9 of 9 right: likely 79–99% not yet practised: 10 answers needed"
-    assert accuracy["experimentation"] == "10 of 10 right: likely 81–99%"
-    assert accuracy["trustworthy-ai"] == "not practised yet"
+    assert accuracy["core-ml"].startswith("3 of 3 right: likely ")
+    assert "not settled: about 1 more answer at your current rate" in accuracy["core-ml"]
+    assert accuracy["experimentation"].endswith("likely at least 70%")
+    assert accuracy["multimodal-data"].startswith("7 of 10 right: likely 49–83% not settled")
+    assert accuracy["trustworthy-ai"] == "no practice answers yet"
 
 
 def test_the_practice_page_shows_the_rules_numbers_from_settings(learner_client, settings):
     settings.ACCURACY_WINDOW = 15
-    settings.PRACTISED_ANSWERS = 6
+    settings.ACCURACY_CONFIDENCE = 0.9
 
     text = page_text(learner_client.get(PRACTICE).content)
 
-    assert "Accurate (last 15 answers)" in text
+    assert "Accuracy (last 15 answers)" in text
     assert "a domain's 15 most recent answers" in text
-    assert "counts as practised after 6 answers" in text
-    assert "20 most recent" not in text and "after 10 answers" not in text
+    assert "with 90% odds" in text
+    assert "40 most recent" not in text and "80% odds" not in text
 
 
 # While a mock is open, drills wait

@@ -23,6 +23,7 @@ def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.A
         ((item.question.domain.slug, item.is_correct) for item in items),
         learner_syllabus(request.user).domains,
         rules().accurate,
+        rules().confidence,
     )
 
 
@@ -96,9 +97,9 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
     for attempt_id, domain, correct in rows:
         by_attempt[attempt_id].append((domain, correct))
     content = learner_syllabus(request.user)
-    bar = rules().accurate
+    bar, confidence = rules().accurate, rules().confidence
     history = [
-        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar))
+        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar, confidence))
         for attempt in chosen
     ]
     return render(

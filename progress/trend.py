@@ -1,0 +1,80 @@
+"""Recall on exam day over the weeks, from the review log (pure: plain values in and out).
+
+At the end of each week the learner's cards stood as their latest logged review left them; the
+figure is what recall on exam day would have been predicted then: each domain's self-checks'
+predicted recall on exam day added up, divided by the domain's self-checks, weighted by exam
+share (progress.readiness). Only the self-checks ticked today count, so the line ends where the
+dashboard's headline stands; an untick leaves no row in the log, so a check unticked since is
+left out of the earlier weeks too.
+"""
+
+import datetime
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .memory import Memory
+from .readiness import by_exam_weight
+
+WEEKS = 12  # weeks the line shows at most, today's included
+
+
+@dataclass(frozen=True)
+class LoggedReview:
+    check_id: int
+    at: datetime.datetime
+    state: int | None
+    stability: float | None
+    difficulty: float | None
+
+
+def week_ends(
+    first: datetime.date, today: datetime.date, weeks: int = WEEKS
+) -> list[datetime.date]:
+    """Each Sunday from the week of ``first`` to today's week (today standing for its Sunday),
+    the newest ``weeks`` of them."""
+    sunday = first + datetime.timedelta(days=6 - first.weekday())
+    days = []
+    while sunday < today:
+        days.append(sunday)
+        sunday += datetime.timedelta(weeks=1)
+    days.append(today)
+    return days[-weeks:]
+
+
+def weekly_recall(
+    reviews: Iterable[LoggedReview],
+    *,
+    ends: Sequence[datetime.datetime],
+    check_domain: Mapping[int, str],
+    domains: Sequence[tuple[str, int, int]],
+    recall_of: Callable[[Memory], float],
+) -> list[float]:
+    """Exam-weighted recall on exam day as it stood at each moment of ``ends`` (oldest first).
+
+    ``reviews`` oldest first; ``check_domain`` maps the checks that count to their domain;
+    ``domains`` is (slug, exam weight, self-checks) for each; ``recall_of`` gives a memory's
+    predicted recall on exam day."""
+    ordered = sorted(reviews, key=lambda review: review.at)
+    latest: dict[int, LoggedReview] = {}
+    figures = []
+    position = 0
+    for end in ends:
+        while position < len(ordered) and ordered[position].at <= end:
+            review = ordered[position]
+            if review.check_id in check_domain:
+                latest[review.check_id] = review
+            position += 1
+        by_domain: dict[str, float] = {}
+        for check_id, review in latest.items():
+            if review.stability is None or review.state is None:
+                continue
+            memory = Memory(review.state, review.stability, review.difficulty, review.at, review.at)
+            domain = check_domain[check_id]
+            by_domain[domain] = by_domain.get(domain, 0.0) + recall_of(memory)
+        figures.append(
+            by_exam_weight(
+                (weight, min(by_domain.get(slug, 0.0), total) / total if total else 0.0)
+                for slug, weight, total in domains
+            )
+        )
+    return figures
