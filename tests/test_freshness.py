@@ -63,7 +63,7 @@ def review_due(response, slug: str = "core-ml") -> str:
 
 
 def accurate(response, slug: str) -> str:
-    return column(response, slug, "Accurate (practice)")
+    return column(response, slug, "Accuracy (practice)")
 
 
 def client_for(user, **defaults) -> Client:
@@ -222,7 +222,7 @@ def test_reviewing_a_missed_question_shows_on_the_next_dashboard(learner_client,
 def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
     make_plan(learner)
     attempt = drill_for(learner, "trustworthy-ai")
-    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai") == "—"
+    assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai") == "no practice answers yet"
     item = items_of(attempt)[0]
 
     learner_client.post(
@@ -240,7 +240,7 @@ def test_handing_in_a_mock_shows_on_the_next_dashboard(learner_client, learner, 
     settings.MOCK_QUESTIONS = 10
     make_plan(learner)
     attempt = mock_for(learner)
-    assert accurate(learner_client.get(DASHBOARD), "experimentation") == "—"
+    assert accurate(learner_client.get(DASHBOARD), "experimentation") == "no practice answers yet"
 
     learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]))
 

@@ -60,9 +60,10 @@ TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
-    # Plan and ticks, counted answers, the header's review count, and the study-activity calendar.
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 5),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 5),
+    # Plan and ticks, counted answers, the header's review count, the study-activity calendar, and
+    # the ticked checks' review log for the weekly recall line.
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 6),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 6),
     ("toggle", "post", TOGGLE, {"done": "1"}, {}, 1 + TICK),
     ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 1 + TICK_READING),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),

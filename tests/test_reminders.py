@@ -332,7 +332,8 @@ def test_the_email_names_the_lagging_domain_with_its_reason(learner):
     message = mail.outbox[0]
     assert message.subject == f"NCA-GENM this week: {report.lagging.name} is behind"
     assert f"Lagging domain: {report.lagging.reason}." in message.body
-    assert "marks behind" in message.body
+    assert "marks of the exam's 100 behind" in message.body
+    assert "Recall on exam day: " in message.body
     assert "20 days to your exam on" in message.body
     assert "on plan" not in message.body
 

@@ -2,6 +2,7 @@
 the plan, the lagging domain and the verdict, read from the page as the learner reads it."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -70,15 +71,16 @@ WEIGHTS = [
     ("performance-optimization", 10),
     ("trustworthy-ai", 5),
 ]
-# Worked out by hand for SPREAD: (done/total, readiness %, marks at risk).
+# Worked out by hand for SPREAD: (done/total, covered %, marks behind). Without a plan nothing
+# is expected by today and no practice answer counts, so no domain is any mark behind.
 SPREAD_FIGURES = {
-    "experimentation": ("2/7", "29%", "17.9"),  # 25 x 5/7
-    "core-ml": ("3/6", "50%", "10.0"),  # 20 x 1/2
-    "multimodal-data": ("1/7", "14%", "12.9"),  # 15 x 6/7
-    "software-development": ("0/7", "0%", "15.0"),
+    "experimentation": ("2/7", "29%", "0.0"),
+    "core-ml": ("3/6", "50%", "0.0"),
+    "multimodal-data": ("1/7", "14%", "0.0"),
+    "software-development": ("0/7", "0%", "0.0"),
     "data-analysis": ("4/4", "100%", "0.0"),
-    "performance-optimization": ("0/4", "0%", "10.0"),
-    "trustworthy-ai": ("0/7", "0%", "5.0"),
+    "performance-optimization": ("0/4", "0%", "0.0"),
+    "trustworthy-ai": ("0/7", "0%", "0.0"),
 }
 # 20 x 3/6 + 25 x 2/7 + 15 x 1/7 + 10 x 4/4 = 10 + 7.14 + 2.14 + 10 = 29.29 of 100
 SPREAD_WEIGHTED = "29%"
@@ -102,20 +104,27 @@ def rows(response) -> dict[str, list[str]]:
     return domain_rows(response, domain_names())
 
 
+def covered_count(cell: str) -> str:
+    """ "29% 29% (2 of 7)" -> "2/7"."""
+    done, total = cell.split("(")[1].rstrip(")").split(" of ")
+    return f"{done}/{total}"
+
+
 def figures(response) -> dict[str, tuple[str, str, str]]:
-    """(done/total, readiness, marks at risk) per domain, read from the table."""
+    """(done/total, covered, marks behind) per domain, read from the table."""
     return {
-        slug: (cells[2], cells[3].split()[-1], cells[5]) for slug, cells in rows(response).items()
+        slug: (covered_count(cells[2]), cells[2].split()[0], cells[5])
+        for slug, cells in rows(response).items()
     }
 
 
 def recall(response) -> dict[str, str]:
     """Each domain's predicted recall on exam day, as the table gives it."""
-    return {slug: cells[4].split(maxsplit=1)[1] for slug, cells in rows(response).items()}
+    return {slug: cells[3].split(maxsplit=1)[1] for slug, cells in rows(response).items()}
 
 
 def accuracy(response) -> dict[str, str]:
-    return {slug: cells[6] for slug, cells in rows(response).items()}
+    return {slug: cells[4] for slug, cells in rows(response).items()}
 
 
 def big_figures(response) -> tuple[str, str]:
@@ -135,7 +144,7 @@ def recall_figure(response) -> str:
 
 def recall_label(response) -> str:
     """What the recall figure says it is: the day it is read for."""
-    _, label = with_class(response.content, "figure-label")
+    label, _ = with_class(response.content, "figure-label")
     return label.text
 
 
@@ -210,10 +219,10 @@ def test_before_any_tick_the_dashboard_says_to_start_with_phase_one(learner_clie
 def test_before_any_tick_every_domain_is_at_zero(learner_client):
     response = learner_client.get(DASHBOARD)
 
-    for slug, (done_total, percent, at_risk) in figures(response).items():
+    for done_total, percent, behind_by in figures(response).values():
         assert done_total.startswith("0/")
         assert percent == "0%"
-        assert at_risk == f"{dict(WEIGHTS)[slug]}.0"
+        assert behind_by == "0.0"
     assert set(recall(response).values()) == {"0%"}
     assert recall_figure(response) == "0%"
 
@@ -283,7 +292,7 @@ def test_behind_plan_the_most_marks_behind_lags_with_the_learners_own_numbers(
     assert lagging_badges(response) == ["core-ml"]
     assert focus_reason(response) == (
         f"{core_ml.name}: 0 of 6 self-checks done, your plan expected 6 by today: "
-        "20.0 marks behind."
+        "20.0 marks of the exam's 100 behind."
     )
     assert behind(response) == {"experimentation", "core-ml", "multimodal-data"}
     assert main_action(response) == check_url(checks("core-ml")[0])
@@ -309,7 +318,7 @@ def test_in_the_middle_of_a_phase_the_plan_expects_its_share_of_the_days_gone(
 
     assert focus_reason(response) == (
         "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: "
-        "10.7 marks behind."
+        "10.7 marks of the exam's 100 behind."
     )
     assert rows(response)["experimentation"][-1].startswith("57%")  # 4 of 7 planned
     assert behind(response) == {"experimentation"}
@@ -331,7 +340,8 @@ def test_after_the_plan_ends_the_lagging_domain_is_the_most_marks_at_risk(learne
 
     assert lagging_badges(response) == ["data-analysis"]
     assert focus_reason(response) == (
-        "Data Analysis: 2 of 4 self-checks done, your plan expected 4 by today: 5.0 marks behind."
+        "Data Analysis: 2 of 4 self-checks done, your plan expected 4 by today: 5.0 marks of "
+        "the exam's 100 behind."
     )
     at_risk = {slug: cells[2] for slug, cells in figures(response).items()}
     assert at_risk["data-analysis"] == at_risk["trustworthy-ai"] == "5.0"
@@ -341,39 +351,47 @@ def test_after_the_plan_ends_the_lagging_domain_is_the_most_marks_at_risk(learne
 
 def test_a_practised_domain_under_the_accuracy_bar_lags_with_its_accuracy(learner_client, learner):
     make_plan(learner)
-    practise(learner, "experimentation", right=4, wrong=6)  # 10 answers, 40%: 25 x 0.3 behind
+    # 4 of 10: 80% odds the true rate is under 53.6%, so 25 x (0.7 - 0.536) = 4.1 behind.
+    practise(learner, "experimentation", right=4, wrong=6)
 
     response = learner_client.get(DASHBOARD)
 
     assert lagging_badges(response) == ["experimentation"]
     assert focus_reason(response) == (
-        "Experimentation: 40% accurate in your last 10 practice answers, under the 70% bar: "
-        "7.5 marks behind."
+        "Experimentation: 4 of your last 10 practice answers right, likely 24–60%, so likely "
+        "under the 70% bar: 4.1 marks of the exam's 100 behind."
+    )
+    assert verdict(response) == (
+        "Not ready yet: Experimentation is likely under 70% accurate, 4.1 marks of the exam's "
+        "100 behind: the most of any domain."
     )
 
 
-def test_accuracy_counts_only_once_a_domain_is_practised(learner_client, learner):
+def test_an_unsettled_accuracy_neither_lags_nor_counts_as_accurate(learner_client, learner):
     make_plan(learner)
-    practise(learner, "experimentation", right=0, wrong=9)  # 9 answers: not yet practised
+    practise(learner, "experimentation", right=1, wrong=1)  # P(rate < 70%) = 0.78: not settled
 
     response = learner_client.get(DASHBOARD)
 
     assert lagging_badges(response) == []
-    assert focus_heading(response) == "Where to start"
-    assert (
-        accuracy(response)["experimentation"]
-        == "0 of 9 right: likely 1–21% not yet practised: 10 answers needed"
+    assert accuracy(response)["experimentation"].startswith(
+        "1 of 2 right: likely 20–80% not settled: about "
     )
 
 
-def test_the_rule_is_shown_in_words_beside_the_lagging_domain(learner_client, learner):
+def test_the_rule_is_in_how_these_figures_are_worked_out_not_beside_the_verdict(
+    learner_client, learner
+):
     make_plan(learner, days_ago=days_until_phase(2))
 
     response = learner_client.get(DASHBOARD)
 
-    (rule,) = with_class(response.content, "rule")
-    assert rule.text.startswith("Why this one: the lagging domain is the domain furthest behind")
-    assert "exam weight times its gap" in rule.text
+    (formulas,) = [e for e in with_class(response.content, "formulas") if "Marks behind" in e.text]
+    assert "the lagging domain is the domain furthest behind in marks of the exam's 100" in (
+        formulas.text
+    )
+    assert "exam weight times its gap" in formulas.text
+    assert with_class(response.content, "rule") == []
 
 
 # The rules' numbers come from settings, never from a template
@@ -383,18 +401,17 @@ def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learn
     settings.RECALL_THRESHOLD = 0.65
     settings.ACCURACY_THRESHOLD = 0.55
     settings.ACCURACY_WINDOW = 15
-    settings.PRACTISED_ANSWERS = 6
+    settings.ACCURACY_CONFIDENCE = 0.9
     make_plan(learner)
 
     response = learner_client.get(DASHBOARD)
 
     text = page_text(response.content)
 
-    assert "at least 65% predicted recall on exam day" in text
-    assert "with at least 6 practice answers, at least 55% accurate" in text
+    assert "at least 65% recall on exam day and likely at least 55% accurate" in text
     assert "a domain's 15 most recent answers" in text
-    assert "counts as practised after 6 answers" in text
-    for default in ("80% predicted", "70% accurate", "under 70%", "20 most recent", "after 10"):
+    assert "with 90% odds" in text
+    for default in ("80% recall", "70% accurate", "under 70%", "40 most recent", "80% odds"):
         assert default not in text, default
     meters = [e.attrs["high"] for e in with_tag(response.content, "meter")]
     assert set(meters) == {"65"}
@@ -404,9 +421,9 @@ def test_the_rules_thresholds_from_settings_decide_the_lagging_domain(
     learner_client, learner, settings
 ):
     settings.ACCURACY_THRESHOLD = 0.55
-    settings.PRACTISED_ANSWERS = 6
+    settings.ACCURACY_CONFIDENCE = 0.6
     make_plan(learner)
-    practise(learner, "core-ml", right=3, wrong=3)  # 6 answers at 50%: practised, under 55%
+    practise(learner, "core-ml", right=2, wrong=4)  # P(rate < 55%) = 0.86: likely under
     practise(learner, "experimentation", right=6, wrong=4)  # 60%: over 55%
 
     response = learner_client.get(DASHBOARD)
@@ -426,7 +443,6 @@ def test_figures_per_domain_match_the_hand_worked_values(learner_client, learner
 
     assert figures(response) == SPREAD_FIGURES
     assert big_figure(response) == SPREAD_WEIGHTED
-    assert SPREAD_WEIGHTED in element_by_id(response.content, "header-readiness").text
     assert "10 of 42 self-checks done" in page_text(response.content)
     assert recall(response) == SPREAD_RECALL
     assert recall_figure(response) == SPREAD_WEIGHTED
@@ -475,7 +491,7 @@ def test_the_chart_has_a_table_with_the_same_figures_for_screen_readers(learner_
     assert any(child.tag == "caption" for child in table.children)
     headers = [e for e in descendants(table) if e.tag == "th" and e.attrs.get("scope")]
     assert len([h for h in headers if h.attrs["scope"] == "row"]) == 7
-    assert {"Domain", "Readiness", "Recall on exam day", "Marks at risk"} <= {
+    assert {"Domain", "Covered", "Recall on exam day", "Accuracy (practice)", "Marks behind"} <= {
         h.text for h in headers if h.attrs["scope"] == "col"
     }
     percents = [e.text for e in with_class(response.content, "column-percent")]
@@ -497,11 +513,16 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
     response = learner_client.get(DASHBOARD)
 
     assert accuracy(response) == {
-        "experimentation": "1 of 3 right: likely 14–68% not yet practised: 10 answers needed",
-        "core-ml": "3 of 4 right: likely 42–89% not yet practised: 10 answers needed",
-        **{slug: "—" for slug in domain_names() if slug not in ("core-ml", "experimentation")},
+        "experimentation": "1 of 3 right: likely 14–68% likely under 70%",
+        "core-ml": accuracy(response)["core-ml"],
+        **{
+            slug: "no practice answers yet"
+            for slug in domain_names()
+            if slug not in ("core-ml", "experimentation")
+        },
     }
-    backlog = {slug: cells[7] for slug, cells in rows(response).items()}
+    assert accuracy(response)["core-ml"].startswith("3 of 4 right: likely 42–89% not settled")
+    backlog = {slug: cells[6] for slug, cells in rows(response).items()}
     assert backlog == {**dict.fromkeys(domain_names(), "0"), "core-ml": "2"}
 
 
@@ -509,14 +530,18 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
 
 
 def test_every_check_done_but_no_practice_is_not_yet_ready_to_book(learner_client, learner):
+    make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
 
     response = learner_client.get(DASHBOARD)
 
     assert big_figure(response) == "100%"
-    assert recall_figure(response) == "100%"
-    assert verdict(response).startswith("Not ready")
-    assert "now practise to show the accuracy" in verdict(response)
+    assert verdict(response) == (
+        "Not ready yet: recall is at the bar; practice has yet to show 7 domains likely at "
+        "least 70% accurate."
+    )
+    (action,) = with_class(response.content, "next-action")
+    assert action.text == "Drill Experimentation"
 
 
 def test_every_check_done_and_every_domain_practised_and_accurate_is_ready_to_book(
@@ -525,7 +550,7 @@ def test_every_check_done_and_every_domain_practised_and_accurate_is_ready_to_bo
     make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
-        practise(learner, slug, right=7, wrong=3)  # 10 answers at exactly 70%
+        practise(learner, slug, right=16, wrong=4)  # P(rate >= 70%) = 0.80: likely accurate
 
     response = learner_client.get(DASHBOARD)
 
@@ -541,7 +566,7 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client,
     for slug in domain_names():
         # Software Development at 60%: the others at 100% would hide it in any average.
         if slug == "software-development":
-            practise(learner, slug, right=6, wrong=4)
+            practise(learner, slug, right=4, wrong=6)
         else:
             practise(learner, slug, right=10)
 
@@ -555,14 +580,14 @@ def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, lear
     make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
-        practise(learner, slug, right=9 if slug == "trustworthy-ai" else 10)
+        # Three of three right: P(rate >= 70%) = 0.76, short of the 0.8 the rule asks.
+        practise(learner, slug, right=3 if slug == "trustworthy-ai" else 10)
 
     response = learner_client.get(DASHBOARD)
 
     assert verdict(response).startswith("Not ready")
-    assert (
-        accuracy(response)["trustworthy-ai"]
-        == "9 of 9 right: likely 79–99% not yet practised: 10 answers needed"
+    assert accuracy(response)["trustworthy-ai"].startswith(
+        "3 of 3 right: likely 56–97% not settled: about 1 more answer"
     )
 
 
@@ -605,7 +630,7 @@ def review_all(user, slugs: list[str], rating: Rating = Rating.Good) -> None:
 
 
 def percent(figure: str) -> int:
-    return int(figure.split("%")[0])
+    return int(figure.split("%")[0].split()[-1])
 
 
 @pytest.fixture
@@ -627,10 +652,11 @@ def test_ticking_everything_in_week_one_and_never_reviewing_falls_under_the_bar_
     assert big_figure(response) == "100%"
     assert percent(recall_figure(response)) < 80
     assert all(figure.endswith("(under 80%)") for figure in recall(response).values())
-    assert verdict(response).startswith("Not ready")
-    assert "rises with each review you know" in verdict(response)
+    assert verdict(response).startswith(
+        "Not ready yet: recall on exam day is under 80% in 7 domains"
+    )
     exam_day = date_format(ticked_in_week_one.exam_date, "j M")
-    assert recall_label(response) == f"predicted recall on exam day, {exam_day}"
+    assert recall_label(response) == f"recall on exam day, {exam_day}"
     # Nothing lags: the plan and the accuracy are met; only memory falls short.
     assert lagging_badges(response) == []
 
@@ -644,10 +670,13 @@ def test_with_nothing_to_review_today_the_verdict_does_not_send_the_learner_to_r
     response = learner_client.get(DASHBOARD)
 
     assert "Review today (0)" in element_by_id(response.content, "header-review").text
-    assert verdict(response).startswith("Not ready")
-    assert "today's review queue is empty" in verdict(response)
-    (line,) = with_class(response.content, "verdict")
-    assert not [link for link in descendants(line) if link.tag == "a"]
+    assert verdict(response) == (
+        "Not ready yet: recall on exam day is under 80% in 7 domains; you are on plan, so keep "
+        "going with phase 1."
+    )
+    (action,) = with_class(response.content, "next-action")
+    assert action.text == "Study next: phase 1 →"
+    assert reverse("progress:review") not in str(action)
 
 
 def test_with_cards_due_the_verdict_links_to_todays_reviews(learner_client, learner):
@@ -658,10 +687,11 @@ def test_with_cards_due_the_verdict_links_to_todays_reviews(learner_client, lear
     response = learner_client.get(DASHBOARD)
 
     assert "Review today (2)" in element_by_id(response.content, "header-review").text
-    assert verdict(response).endswith("rises with each review you know: review today.")
-    (line,) = with_class(response.content, "verdict")
-    links = [link for link in descendants(line) if link.tag == "a"]
+    assert verdict(response).endswith("today's reviews raise it.")
+    (action,) = with_class(response.content, "next-action")
+    links = [link for link in descendants(action) if link.tag == "a"]
     assert [link.attrs["href"] for link in links] == [reverse("progress:review")]
+    assert action.text == "Review 2 cards"
 
 
 def test_reviewing_raises_predicted_recall_on_the_next_dashboard(
@@ -734,7 +764,7 @@ def test_without_an_exam_date_recall_is_read_at_the_plans_end(learner_client, le
     plan_end = schedule().finish + datetime.timedelta(days=1)
     assert (
         recall_label(response)
-        == f"predicted recall on {date_format(plan_end, 'j M')}, your plan's end"
+        == f"recall on exam day (read on {date_format(plan_end, 'j M')}, your plan's end)"
     )
     assert percent(recall_figure(response)) < 80
     assert big_figure(response) == "100%"
@@ -745,7 +775,7 @@ def test_without_a_plan_recall_is_read_today(learner_client, learner):
 
     response = learner_client.get(DASHBOARD)
 
-    assert recall_label(response) == "predicted recall today"
+    assert recall_label(response) == "recall on exam day (read today: no exam date)"
     assert recall(response)["core-ml"] == "50% (under 80%)"
 
 
@@ -803,7 +833,7 @@ def test_without_a_plan_the_dashboard_still_renders_and_invites_choosing_one(
     assert invites and "schedule" in invites[0].text.lower()
     assert behind(response) == set()
     assert {cells[-1] for cells in rows(response).values()} == {"—"}
-    assert figures(response)["core-ml"] == ("3/6", "50%", "10.0")
+    assert figures(response)["core-ml"] == ("3/6", "50%", "0.0")
 
 
 # Several learners
@@ -821,7 +851,8 @@ def test_other_learners_ticks_never_change_my_figures(learner_client, learner):
 
     again = learner_client.get(DASHBOARD)
 
-    assert figures(again) == figures(mine) == SPREAD_FIGURES
+    # In phase 2, only Core ML (phase 1) is behind: 20 x (1 - 3/6) = 10 marks.
+    assert figures(again) == figures(mine) == {**SPREAD_FIGURES, "core-ml": ("3/6", "50%", "10.0")}
     assert big_figure(again) == SPREAD_WEIGHTED
     assert behind(again) == behind(mine)
     assert focus_reason(again) == focus_reason(mine)
@@ -863,3 +894,33 @@ def test_a_plan_starting_tomorrow_expects_nothing_and_names_no_phase_today(learn
 
     assert behind(response) == set()
     assert "Today in your plan" not in page_text(response.content)
+
+
+# Recall on exam day, week by week, from the review log
+
+
+def test_the_weekly_line_starts_at_the_first_review_and_ends_at_the_headline(
+    learner_client, learner
+):
+    make_plan(learner, days_ago=PLAN_STARTED, exam_in=EXAM_IN)
+    tick_at(learner, timezone.now() - datetime.timedelta(days=15), *CORE_ML)
+    tick_at(learner, timezone.now() - datetime.timedelta(days=1), *checks("experimentation"))
+
+    response = learner_client.get(DASHBOARD)
+
+    (title,) = [
+        e for e in with_tag(response.content, "title") if e.attrs.get("id") == "trend-title"
+    ]
+    points = [int(p) for p in re.findall(r"(\d+)%", title.text)]
+    assert len(points) >= 3  # the weeks since the first tick, today's last
+    assert points[-1] == percent(recall_figure(response))
+    assert points[0] < points[-1]  # the later ticks raised it
+
+
+def test_without_two_weeks_of_reviews_the_line_says_when_it_starts(learner_client, learner):
+    make_plan(learner)
+    tick(learner, *CORE_ML)
+
+    response = learner_client.get(DASHBOARD)
+
+    assert "The line starts once your review log spans two weeks" in page_text(response.content)

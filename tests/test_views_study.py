@@ -14,13 +14,12 @@ from django.utils.formats import date_format
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
-from phases.content import content_changed, syllabus
+from phases.content import content_changed
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import lay_out
-from progress.figures import learner_ticks
 from progress.models import CheckOff
 from progress.services.review import review_check
-from progress.services.study import set_done, set_done_reading_ticks
+from progress.services.study import set_done
 from tests.factories import UserFactory, make_plan, tick
 from tests.html import element_by_id, elements, without_csrf
 
@@ -398,25 +397,6 @@ def test_htmx_tick_answer_shows_the_figures_the_whole_page_shows(learner_client,
         assert words(element_by_id(answer.content, part).text) == words(
             element_by_id(page.content, part).text
         ), part
-
-
-@pytest.mark.parametrize("done", [True, False])
-@pytest.mark.parametrize("already", [True, False], ids=["ticked-before", "not-ticked-before"])
-@pytest.mark.parametrize("others", [0, 4])
-def test_the_ticks_read_with_a_tick_are_the_learners_ticks_after_it(learner, done, already, others):
-    """On PostgreSQL they are read in the tick's own statement, as they stood before it; the
-    tick's effect is then applied to them. They must read as a fresh query does afterwards."""
-    slugs = [
-        slug for slug in SelfCheck.objects.values_list("slug", flat=True) if slug != FIRST_CHECK
-    ]
-    tick(learner, *slugs[:others], *([FIRST_CHECK] if already else []))
-    check = syllabus().check(FIRST_CHECK)
-    assert check is not None
-
-    ticks = set_done_reading_ticks(user=learner, check=check, done=done)
-
-    assert sorted(map(tuple, ticks)) == sorted(map(tuple, learner_ticks(learner, check)))
-    assert len(ticks) == others + done
 
 
 # The pieces of a tick answer are kept by the state they show and shared between learners

@@ -206,6 +206,10 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
     context = {
         "user": user,
         "standing": standing,
+        "figures": (
+            f"Recall on exam day: {report.weighted_recall_percent}%, "
+            f"covered: {report.covered_percent}% (both weighted by exam share)."
+        ),
         "next_check": next_check,
         "next_check_url": (
             absolute(

@@ -7,10 +7,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from phases.snapshot import CheckInfo
-
 from .. import memory
-from ..figures import fsrs, learner_ticks
+from ..figures import fsrs
 from ..models import CheckOff, Confidence, ReviewLog
 from . import review_log
 
@@ -50,14 +48,6 @@ def set_done(
             when=now,
         )
     return created
-
-
-def set_done_reading_ticks(
-    *, user: Any, check: CheckInfo, done: bool, now: datetime.datetime | None = None
-) -> list[Any]:
-    """set_done, then the learner's ticks as check_figures counts them, read after the commit."""
-    set_done(user=user, self_check_id=check.id, done=done, now=now)
-    return learner_ticks(user, check)
 
 
 @transaction.atomic

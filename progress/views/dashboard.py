@@ -6,6 +6,8 @@ from django.views.decorators.http import require_GET
 
 from .. import chart
 from ..figures import learner_state
+from ..headline import headline
+from ..queue import review_queue
 from .common import HtmxHttpRequest
 
 
@@ -16,7 +18,11 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
     state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
     report = state.report
     current = state.current_slot
+    review_due = len(review_queue(request.user, today=state.today))
     context = {
+        "headline": headline(state, review_due=review_due),
+        "review_due": review_due,
+        "trend": chart.trend(state.recall_trend, bar=report.rules.recall_percent),
         "state": state,
         "report": report,
         "rules": report.rules,

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..auth import learner_syllabus
 from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
-from ..services.study import rate, set_done, set_done_reading_ticks
+from ..services.study import rate, set_done
 from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
 
 
@@ -61,8 +61,8 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if not request.htmx:
         set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
         return redirect(back_to_check(request, check))
-    ticks = set_done_reading_ticks(user=request.user, check=check, done=wanted == "1")
-    figures = check_figures(request.user, check, ticks)
+    set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
+    figures = check_figures(request.user, check)
     # The row, and out of band the phase's count and the header's figure, rendered for this
     # learner alone.
     return HttpResponse(
@@ -74,7 +74,7 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
         + render_to_string(
             "base.html#header-readiness",
-            # The header's figure reads overall.weighted_percent on every page.
+            # The header's figure reads overall.weighted_recall_percent on every page.
             {"overall": figures, "oob": True},
             request,
         )

@@ -69,7 +69,7 @@ def test_a_tick_by_keyboard_keeps_focus_says_what_changed_and_keeps_the_answer_o
     expect(row.locator("details")).to_have_attribute("open", "")
     expect(announcer(page)).to_have_text(
         f"Done. 1 of {in_phase} self-checks done in this phase. "
-        f"Exam-weighted readiness {readiness(page)}."
+        f"Recall on exam day {readiness(page)}."
     )
     assert CheckOff.objects.filter(user=learner, self_check=check).exists()
 
@@ -79,7 +79,7 @@ def test_a_tick_by_keyboard_keeps_focus_says_what_changed_and_keeps_the_answer_o
     expect_focused(page, tick_button(row))
     expect(answer).to_be_visible()
     expect(announcer(page)).to_have_text(
-        f"Not done. 0 of {in_phase} self-checks done in this phase. Exam-weighted readiness 0%."
+        f"Not done. 0 of {in_phase} self-checks done in this phase. Recall on exam day 0%."
     )
     assert not CheckOff.objects.filter(user=learner, self_check=check).exists()
 

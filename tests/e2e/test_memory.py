@@ -62,7 +62,7 @@ def percent(text: str) -> int:
 
 
 def exam_day_recall(page: Page) -> int:
-    figure = page.locator(".figure-pair p").filter(has_text="predicted recall")
+    figure = page.locator(".figure-pair p").filter(has_text="recall on exam day")
     return percent(figure.locator(".big-figure-recall").inner_text())
 
 
@@ -92,8 +92,8 @@ def test_reviews_with_each_rating_move_the_cards_and_raise_recall_on_exam_day(pa
     expect(page.get_by_role("heading", level=1)).to_have_text("My plan")
 
     open_dashboard(page)
-    label = page.locator(".figure-pair .figure-label").filter(has_text="predicted recall")
-    expect(label).to_have_text(f"predicted recall on exam day, {date_format(exam, 'j M')}")
+    label = page.locator(".figure-pair .figure-label").filter(has_text="recall on exam day")
+    expect(label).to_have_text(f"recall on exam day, {date_format(exam, 'j M')}")
     assert exam_day_recall(page) == 0  # nothing ticked, nothing remembered
 
     open_phase(page, "core-ml-foundations", PHASE_ONE)

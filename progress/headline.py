@@ -1,0 +1,119 @@
+"""The dashboard's verdict in one sentence, and the one action that follows from it.
+
+The sentence names the first thing between the learner and "ready to book", in the order the
+rules check it (docs/verdicts.md): a schedule, a start, the lagging domain, recall on exam day,
+then accuracy. Its action is a link, or a drill to start (a POST form: ``drill``).
+"""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from .figures import LearnerState
+
+
+@dataclass(frozen=True)
+class Headline:
+    ready: bool
+    sentence: str  # after "Ready to book:" or "Not ready yet:"
+    action: str  # the button's words
+    url: str = ""  # a link, or ...
+    drill: str = ""  # ... the slug of the domain to drill
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def headline(state: LearnerState, *, review_due: int) -> Headline:
+    report = state.report
+    rules = report.rules
+    practice = reverse("progress:practice")
+    review = reverse("progress:review")
+    next_check = state.next_check()
+
+    def study_url(phase_slug: str, check_slug: str = "") -> str:
+        url = reverse("progress:phase", args=[phase_slug])
+        return f"{url}#check-{check_slug}" if check_slug else url
+
+    if report.ready_to_book:
+        if review_due:
+            return Headline(
+                True,
+                rules.ready_text + ": keep it there.",
+                f"Review {_count(review_due, 'card')}",
+                review,
+            )
+        return Headline(True, rules.ready_text + ".", "Sit a timed mock", practice)
+    if state.plan is None:
+        return Headline(
+            False,
+            "choose a schedule, so your progress can be measured against it.",
+            "Choose your schedule",
+            reverse("progress:plan-choose"),
+        )
+    lagging = report.lagging
+    if not report.started and not report.practised and lagging is None:
+        phase = state.study_phase
+        if phase is not None:
+            return Headline(
+                False,
+                "nothing studied yet, and your plan starts with phase "
+                f"{phase.number}, {phase.title}.",
+                f"Start phase {phase.number}",
+                study_url(phase.slug, next_check.slug if next_check else ""),
+            )
+    if lagging is not None:
+        marks = f"{lagging.marks_behind:.1f} marks of the exam's 100"
+        if lagging.accuracy_gap > lagging.plan_gap:
+            return Headline(
+                False,
+                f"{lagging.name} is likely under {rules.accurate_percent}% accurate, {marks} "
+                "behind: the most of any domain.",
+                f"Drill {lagging.name}",
+                drill=lagging.slug,
+            )
+        sentence = f"{lagging.name} is furthest behind your plan, {marks}."
+        if next_check is not None:
+            return Headline(
+                False,
+                sentence,
+                f"Study next: {lagging.name} →",
+                study_url(next_check.phase.slug, next_check.slug),
+            )
+        return Headline(False, sentence, f"Drill {lagging.name}", drill=lagging.slug)
+    forgotten = [domain for domain in report.domains if not domain.remembered]
+    if forgotten:
+        under = (
+            f"recall on exam day is under {rules.recall_percent}% in "
+            f"{_count(len(forgotten), 'domain')}"
+        )
+        if review_due:
+            return Headline(
+                False,
+                f"{under}; today's reviews raise it.",
+                f"Review {_count(review_due, 'card')}",
+                review,
+            )
+        if next_check is not None:
+            return Headline(
+                False,
+                f"{under}; you are on plan, so keep going with phase {next_check.phase.number}.",
+                f"Study next: phase {next_check.phase.number} →",
+                study_url(next_check.phase.slug, next_check.slug),
+            )
+        return Headline(
+            False,
+            f"{under}; each card comes back for review on the day its phase page shows.",
+            "See your reviews",
+            review,
+        )
+    unsettled = [domain for domain in report.domains if not domain.likely_accurate]
+    first = unsettled[0]  # heaviest first; not ready with every domain remembered means one
+    return Headline(
+        False,
+        f"recall is at the bar; practice has yet to show {_count(len(unsettled), 'domain')} "
+        f"likely at least {rules.accurate_percent}% accurate.",
+        f"Drill {first.name}",
+        drill=first.slug,
+    )
