@@ -109,7 +109,14 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
             review,
         )
     unsettled = [domain for domain in report.domains if not domain.likely_accurate]
-    first = unsettled[0]  # heaviest first; not ready with every domain remembered means one
+    if not unsettled:  # no domain at all: a site whose syllabus is not loaded yet
+        return Headline(
+            False,
+            "the syllabus has no domains yet.",
+            "See the syllabus",
+            reverse("phases:syllabus"),
+        )
+    first = unsettled[0]  # heaviest first
     return Headline(
         False,
         f"recall is at the bar; practice has yet to show {_count(len(unsettled), 'domain')} "

@@ -924,3 +924,12 @@ def test_without_two_weeks_of_reviews_the_line_says_when_it_starts(learner_clien
     response = learner_client.get(DASHBOARD)
 
     assert "The line starts once your review log spans two weeks" in page_text(response.content)
+
+
+def test_with_no_syllabus_loaded_the_dashboard_still_answers(learner_client, learner):
+    Domain.objects.all().delete()
+
+    response = learner_client.get(DASHBOARD)
+
+    assert response.status_code == 200
+    assert verdict(response).startswith("Not ready yet:")
