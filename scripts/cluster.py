@@ -47,7 +47,7 @@ CONTENT_DEADLINE = 2.0  # seconds for a content reload to show on both servers
 ROLE = DATABASE = "studyplan_cluster"
 PASSWORD = "cluster-check-pass-4417"
 CHECK, PHASE = "p1-residual-gradient-flow", "core-ml-foundations"
-DONE = re.compile(rb"(\d+) of (\d+) self-checks done\.")
+DONE = re.compile(rb"(\d+) of (\d+) self-checks done")
 CLIENT_A, CLIENT_B = "198.51.100.7", "198.51.100.8"  # two clients behind the same proxy
 LOCKOUT_LIMIT = 5  # wrong passwords per (username, address), set on both servers
 
