@@ -100,16 +100,20 @@ def keys_are_shortest(options: Sequence[OptionFields]) -> bool:
     return bool(keys) and max(keys) <= min(wrong, default=max(keys))
 
 
-def key_shares_most_stem_words(question: QuestionFields) -> bool:
-    """Whether the one correct option has more content words in common with the prompt than
-    every wrong option has; never for a question with two correct options."""
+def stem_words_shared(question: QuestionFields) -> list[int]:
+    """How many content words each option has in common with the prompt, in option order."""
     stem = content_words(question["prompt"])
-    shared = [
-        (len(content_words(option["text"]) & stem), option["correct"])
-        for option in question["options"]
-    ]
-    keys = [count for count, correct in shared if correct]
-    return len(keys) == 1 and all(keys[0] > count for count, correct in shared if not correct)
+    return [len(content_words(option["text"]) & stem) for option in question["options"]]
+
+
+def key_shares_most_stem_words(question: QuestionFields) -> bool:
+    """Whether the one correct option has at least as many content words in common with the
+    prompt as every wrong option has; a tie counts, as for keys_are_longest. Never for a question
+    with two correct options."""
+    shared = list(zip(stem_words_shared(question), question["options"], strict=True))
+    keys = [count for count, option in shared if option["correct"]]
+    wrong = [count for count, option in shared if not option["correct"]]
+    return len(keys) == 1 and keys[0] >= max(wrong, default=0)
 
 
 def chance_top_k_is_key(ranks: Sequence[tuple[int, ...]], correct: Sequence[bool]) -> Fraction:
@@ -156,3 +160,14 @@ def drop_absolute_guess_chance(options: Sequence[OptionFields]) -> Fraction:
         dropped = [False] * len(options)
     # Ranked by being kept alone, every kept option ties at the cut: a uniform pick among them.
     return chance_top_k_is_key([(int(not drop),) for drop in dropped], correct)
+
+
+def pick_most_stem_words_chance(question: QuestionFields) -> Fraction:
+    ranks = [(count,) for count in stem_words_shared(question)]
+    return chance_top_k_is_key(ranks, [bool(option["correct"]) for option in question["options"]])
+
+
+def pick_fewest_stem_words_chance(question: QuestionFields) -> Fraction:
+    # The fewer prompt words an option shares, the better its rank.
+    ranks = [(-count,) for count in stem_words_shared(question)]
+    return chance_top_k_is_key(ranks, [bool(option["correct"]) for option in question["options"]])

@@ -21,9 +21,11 @@ How each figure is measured:
 - Key is the shortest: the mirror of the above, the share of single-answer questions whose
   correct option is at most as long as every other option; a tie for shortest counts as
   shortest (so a question whose options are all one length counts as both).
+- Shared prompt words: the number of distinct content words (see Similar prompts) an option's
+  text has in common with the question's prompt.
 - Key shares the most stem words: of the single-answer questions, the share whose correct option
-  has strictly more content words (see Similar prompts) in common with the prompt than every wrong
-  option has; a tie with a wrong option does not count.
+  shares at least as many prompt words as every wrong option; a tie for most counts as most, as
+  for Key is the longest (so a question where no option shares a prompt word counts).
 - Pick the longest: a guesser who knows how many options are correct (k: one, or two for
   "Choose two.") picks the k longest. Where options tie at the cut it picks among them uniformly
   at random. A question scores 1 when the picked set is exactly the set of correct options
@@ -40,6 +42,11 @@ How each figure is measured:
   absolute word, keeping them all when fewer than k would be left, and picks k of the options
   kept uniformly at random; scored all-or-nothing, the exact expected score averaged over all
   live questions.
+- Pick the most prompt words: a guesser who knows k picks the k options sharing the most prompt
+  words, choosing uniformly at random among options tied at the cut; scored all-or-nothing, the
+  exact expected score averaged over all live questions, as Pick the longest.
+- Pick the fewest prompt words: the mirror guesser, who picks the k options sharing the fewest
+  prompt words, ties at the cut broken uniformly at random; scored and averaged the same way.
 - Choose-two both longest: of the choose-two questions (exactly two correct options), the share
   whose two correct options are both at least as long as every wrong option (ties count as
   longest).
@@ -80,7 +87,9 @@ from .bank_cues import (
     key_shares_most_stem_words,
     keys_are_longest,
     keys_are_shortest,
+    pick_fewest_stem_words_chance,
     pick_longest_chance,
+    pick_most_stem_words_chance,
     pick_shortest_chance,
     whole_question,
 )
@@ -105,6 +114,8 @@ class Limits:
     pick_shortest_score: float = 0.40
     drop_absolute_score: float = 0.40
     drop_absolute_guess_score: float = 0.40
+    pick_most_stem_words_score: float = 0.40
+    pick_fewest_stem_words_score: float = 0.40
     choose_two_both_longest_share: float = 0.20
     similarity_share: float = 0.5
     question_similarity_share: float = 0.5
@@ -127,6 +138,8 @@ class BankFigures:
     pick_shortest_score: float
     drop_absolute_score: float
     drop_absolute_guess_score: float
+    pick_most_stem_words_score: float
+    pick_fewest_stem_words_score: float
     choose_two: int
     choose_two_both_longest_share: float
     per_topic: Mapping[str, int] = field(default_factory=dict)
@@ -178,6 +191,12 @@ def measure(
         ),
         drop_absolute_guess_score=_share(
             sum(drop_absolute_guess_chance(q["options"]) for q in live), len(live)
+        ),
+        pick_most_stem_words_score=_share(
+            sum(pick_most_stem_words_chance(q) for q in live), len(live)
+        ),
+        pick_fewest_stem_words_score=_share(
+            sum(pick_fewest_stem_words_chance(q) for q in live), len(live)
         ),
         choose_two=len(choose_two),
         choose_two_both_longest_share=_share(
@@ -267,6 +286,16 @@ def problems(
             figures.drop_absolute_guess_score,
             limits.drop_absolute_guess_score,
             "dropping options with absolute words, then guessing among the rest, scores {value}",
+        ),
+        (
+            figures.pick_most_stem_words_score,
+            limits.pick_most_stem_words_score,
+            "always picking the option sharing the most words with the prompt scores {value}",
+        ),
+        (
+            figures.pick_fewest_stem_words_score,
+            limits.pick_fewest_stem_words_score,
+            "always picking the option sharing the fewest words with the prompt scores {value}",
         ),
         (
             figures.choose_two_both_longest_share,
@@ -360,6 +389,11 @@ def summary(figures: BankFigures, limits: Limits = LIMITS) -> list[str]:
         f"{figures.drop_absolute_score:.0%} (limit {limits.drop_absolute_score:.0%})",
         f"dropping options with absolute words, then guessing among the rest, scores "
         f"{figures.drop_absolute_guess_score:.0%} (limit {limits.drop_absolute_guess_score:.0%})",
+        f"always picking the option sharing the most words with the prompt scores "
+        f"{figures.pick_most_stem_words_score:.0%} (limit {limits.pick_most_stem_words_score:.0%})",
+        f"always picking the option sharing the fewest words with the prompt scores "
+        f"{figures.pick_fewest_stem_words_score:.0%} "
+        f"(limit {limits.pick_fewest_stem_words_score:.0%})",
         f"both keys are the two longest options in {figures.choose_two_both_longest_share:.0%} "
         f"of {figures.choose_two} choose-two questions "
         f"(limit {limits.choose_two_both_longest_share:.0%})",

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from phases.bank_cues import QuestionFields, content_words
-from phases.bank_quality import BankFigures, SimilarPair, measure, problems, summary
+from phases.bank_quality import LIMITS, BankFigures, SimilarPair, measure, problems, summary
 from phases.bank_traps import GAPS, traps_stated
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -242,7 +242,7 @@ def test_a_key_sharing_more_prompt_words_than_every_distractor_is_counted():
     assert figures_of(echoed).key_most_stem_words_share == 1.0
 
 
-def test_a_key_tied_with_a_distractor_on_prompt_words_is_not_counted():
+def test_a_key_tied_with_a_distractor_on_prompt_words_counts_as_sharing_the_most():
     # Every option shares one prompt word: fusion.
     tied = question(
         right("Early fusion, joined at the input."),
@@ -250,13 +250,23 @@ def test_a_key_tied_with_a_distractor_on_prompt_words_is_not_counted():
         wrong("Intermediate fusion."),
         prompt="Which fusion gives the lower latency?",
     )
-    # Stopwords are no content words: neither option shares one with the prompt.
+    # Stopwords are no content words: no option shares one with the prompt, a tie at none.
     none_shared = question(
         right("Which one is correct."), wrong("Something else."), prompt="Which is correct?"
     )
 
-    assert figures_of(tied).key_most_stem_words_share == 0.0
-    assert figures_of(none_shared).key_most_stem_words_share == 0.0
+    assert figures_of(tied).key_most_stem_words_share == 1.0
+    assert figures_of(none_shared).key_most_stem_words_share == 1.0
+
+
+def test_a_key_sharing_fewer_prompt_words_than_a_distractor_is_not_counted():
+    outshared = question(
+        right("Early fusion."),
+        wrong("Late fusion, for the lower latency."),
+        prompt="Which fusion gives the lower latency?",
+    )
+
+    assert figures_of(outshared).key_most_stem_words_share == 0.0
 
 
 def test_the_stem_words_share_is_of_single_answer_questions_only():
@@ -271,6 +281,101 @@ def test_the_stem_words_share_is_of_single_answer_questions_only():
 
     assert figures.single_answer == 2
     assert figures.key_most_stem_words_share == pytest.approx(1 / 2)
+
+
+# --- pick the option sharing the most, or the fewest, prompt words ---------------------------
+
+FUSION = "Which fusion gives the lower latency?"  # content words: fusion, gives, lower, latency
+
+
+def test_a_key_sharing_the_most_prompt_words_is_picked_by_most_not_by_fewest():
+    echoed = question(
+        right("Early fusion, for the lower latency."),  # 3 shared
+        wrong("Late fusion, for robustness."),  # 1
+        wrong("Intermediate fusion."),  # 1
+        wrong("A cascade of models."),  # 0
+        prompt=FUSION,
+    )
+
+    figures = figures_of(echoed)
+
+    assert figures.pick_most_stem_words_score == 1.0
+    assert figures.pick_fewest_stem_words_score == 0.0
+
+
+def test_a_key_tied_for_fewest_prompt_words_splits_the_fewest_guessers_score():
+    plain = question(
+        right("Late fusion."),  # 1 shared
+        wrong("Intermediate fusion."),  # 1
+        wrong("Early fusion, for the lower latency."),  # 3
+        prompt=FUSION,
+    )
+
+    figures = figures_of(plain)
+
+    assert figures.pick_most_stem_words_score == 0.0
+    assert figures.pick_fewest_stem_words_score == pytest.approx(1 / 2)
+
+
+def test_options_sharing_no_prompt_word_tie_for_both_most_and_fewest():
+    # Stopwords are no content words: every option shares none, so both guessers pick blindly.
+    blind = question(
+        right("Which one is correct."),
+        wrong("Something else."),
+        wrong("Another thing."),
+        prompt="Which is correct?",
+    )
+
+    figures = figures_of(blind)
+
+    assert figures.pick_most_stem_words_score == pytest.approx(1 / 3)
+    assert figures.pick_fewest_stem_words_score == pytest.approx(1 / 3)
+
+
+def test_a_choose_two_question_picks_the_two_most_or_fewest_sharing_all_or_nothing():
+    options = (
+        right("Early fusion, for the lower latency."),  # 3 shared
+        right("Late fusion."),  # 1
+        wrong("Intermediate fusion."),  # 1
+        wrong("A cascade of models."),  # 0
+    )
+    fewest_keys = (
+        right("A cascade of models."),  # 0 shared
+        right("Late fusion."),  # 1
+        wrong("Intermediate fusion."),  # 1
+        wrong("Hybrid fusion."),  # 1
+        wrong("Early fusion, for the lower latency."),  # 3
+    )
+
+    # Most: the 3 is taken, then one of the two tied at 1, which is the key half the time.
+    # Fewest: the 0 is taken first, and it is wrong.
+    two = figures_of(question(*options, prompt=FUSION))
+    assert two.pick_most_stem_words_score == pytest.approx(1 / 2)
+    assert two.pick_fewest_stem_words_score == 0.0
+    # Fewest: the 0 is taken, then one of the three tied at 1, a key one time in three.
+    other = figures_of(question(*fewest_keys, prompt=FUSION))
+    assert other.pick_most_stem_words_score == 0.0
+    assert other.pick_fewest_stem_words_score == pytest.approx(1 / 3)
+
+
+def test_the_prompt_word_guessers_average_over_all_questions_exactly():
+    bank = [
+        question(right("Early fusion, lower latency."), wrong("Late fusion."), prompt=FUSION),
+        question(
+            right("Late fusion."),
+            wrong("Intermediate fusion."),
+            wrong("Early fusion, lower latency."),
+            prompt=FUSION,
+            slug="q2",
+        ),
+        question(right("Late fusion."), wrong("Early fusion, lower latency."), slug="q3"),
+    ]
+
+    figures = figures_of(*bank)
+
+    # q3's default prompt shares no word with either option: a blind pick of two.
+    assert figures.pick_most_stem_words_score == pytest.approx((1 + 0 + 1 / 2) / 3)
+    assert figures.pick_fewest_stem_words_score == pytest.approx((0 + 1 / 2 + 1 / 2) / 3)
 
 
 # --- drop absolute words, then pick the longest ---------------------------------------------
@@ -683,6 +788,8 @@ def sound_figures() -> BankFigures:
         pick_shortest_score=0.20,
         drop_absolute_score=0.38,
         drop_absolute_guess_score=0.30,
+        pick_most_stem_words_score=0.15,
+        pick_fewest_stem_words_score=0.32,
         choose_two=80,
         choose_two_both_longest_share=0.10,
         per_topic={"fid": 6, "pruning": 5},
@@ -711,6 +818,8 @@ def test_figures_exactly_at_their_limits_have_no_problems():
         pick_shortest_score=0.40,
         drop_absolute_score=0.40,
         drop_absolute_guess_score=0.40,
+        pick_most_stem_words_score=0.40,
+        pick_fewest_stem_words_score=0.40,
         choose_two_both_longest_share=0.20,
         gap_coverage={"NIM": 2, "FP8": 2},
     )
@@ -762,6 +871,16 @@ def test_figures_exactly_at_their_limits_have_no_problems():
         (
             {"drop_absolute_guess_score": 0.401},
             "dropping options with absolute words, then guessing among the rest, scores 40.1%; "
+            "the limit is 40%",
+        ),
+        (
+            {"pick_most_stem_words_score": 0.401},
+            "always picking the option sharing the most words with the prompt scores 40.1%; "
+            "the limit is 40%",
+        ),
+        (
+            {"pick_fewest_stem_words_score": 0.401},
+            "always picking the option sharing the fewest words with the prompt scores 40.1%; "
             "the limit is 40%",
         ),
         ({"choose_two_both_longest_share": 0.25}, "in 25.0% of choose-two questions"),
@@ -821,6 +940,12 @@ def test_the_summary_states_each_figure_with_its_limit():
     assert "always picking the shortest option scores 20% (limit 40%)" in lines
     assert (
         "dropping options with absolute words, then guessing among the rest, scores 30% (limit 40%)"
+    ) in lines
+    assert (
+        "always picking the option sharing the most words with the prompt scores 15% (limit 40%)"
+    ) in lines
+    assert (
+        "always picking the option sharing the fewest words with the prompt scores 32% (limit 40%)"
     ) in lines
     assert "no similar prompts (limit none)" in lines
     assert "no similar questions (limit none)" in lines
@@ -891,3 +1016,7 @@ def test_the_real_bank_meets_every_limit():
     figures = measure(bank, checks, topics)
 
     assert problems(figures, weights) == []
+    # problems() covers these too; named here so a guesser over its limit fails by name.
+    assert figures.key_most_stem_words_share <= LIMITS.key_most_stem_words_share
+    assert figures.pick_most_stem_words_score <= LIMITS.pick_most_stem_words_score
+    assert figures.pick_fewest_stem_words_score <= LIMITS.pick_fewest_stem_words_score
