@@ -7,8 +7,8 @@ All of it comes in the one query that loads request.user.
 
 from typing import Any
 
+from allauth.account.auth_backends import AuthenticationBackend
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import ValidationError
 
 from phases import snapshot
@@ -28,9 +28,10 @@ def learner_queryset() -> Any:
     )
 
 
-class LearnerBackend(ModelBackend):
-    """Django's model backend, loading request.user with the learner's plan, profile and content
-    version in one query."""
+class LearnerBackend(AuthenticationBackend):
+    """django-allauth's backend (log-in by username or email address, on Django's model
+    backend), loading request.user with the learner's plan, profile and content version in one
+    query."""
 
     def get_user(self, user_id: Any) -> Any:
         user_model = get_user_model()

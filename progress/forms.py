@@ -4,7 +4,6 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.forms.utils import flatatt
 from django.utils import timezone
 from django.utils.html import escape
@@ -77,41 +76,22 @@ class PlanForm(forms.Form):
 
 
 class ReminderForm(forms.Form):
-    """The weekly reminder on or off; a learner with no email address adds one here."""
+    """The weekly reminder on or off. The address is the account's (allauth's email page adds
+    or changes it, with a link to confirm it); reminders go only to a confirmed one."""
 
     weekly_reminder = forms.BooleanField(required=False, label="Email me a weekly reminder")
-    email = forms.EmailField(
-        required=False,
-        max_length=254,
-        label="Your email address",
-        help_text="Used for the weekly reminder and for password reset links.",
-        error_messages={"invalid": "Enter an email address like name@example.com."},
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )
 
     def __init__(self, user, *args, **kwargs):
         self.user = user
         super().__init__(*args, **kwargs)
-        if user.email:
-            del self.fields["email"]
-
-    def clean_email(self) -> str:
-        # One account per address: a reminder or a reset link must reach one learner only.
-        email = self.cleaned_data.get("email", "")
-        taken = get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk)
-        if email and taken.exists():
-            raise forms.ValidationError(
-                "Another account already uses this address; nothing was saved."
-            )
-        return email
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        # An address that failed its own check has said why already.
-        needs_email = "email" in self.fields and "email" not in self.errors
-        if cleaned.get("weekly_reminder") and needs_email and not cleaned.get("email"):
+        if cleaned.get("weekly_reminder") and not self.user.email:
             self.add_error(
-                "email", "Add your email address to get a weekly reminder; nothing was saved."
+                "weekly_reminder",
+                "Add your email address first (under Email address above) to get a weekly "
+                "reminder; nothing was saved.",
             )
         return cleaned
 

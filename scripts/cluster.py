@@ -88,7 +88,7 @@ def log_in_as(port: int, username: str, password: str, client: str) -> Response:
         "/accounts/login/",
         {
             "csrfmiddlewaretoken": token.group(1).decode(),
-            "username": username,
+            "login": username,
             "password": password,
         },
         headers=headers,

@@ -86,7 +86,7 @@ class Session:
         token = self.csrf_from("/accounts/login/")
         return self.post(
             "/accounts/login/",
-            {"csrfmiddlewaretoken": token, "username": username, "password": password},
+            {"csrfmiddlewaretoken": token, "login": username, "password": password},
         )
 
     def close(self) -> None:

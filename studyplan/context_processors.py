@@ -19,9 +19,9 @@ def _nav_urls() -> dict[str, str]:
         "account": reverse("progress:account"),
         "practice": reverse("progress:practice"),
         "review": reverse("progress:review"),
-        "login": reverse("login"),
-        "logout": reverse("logout"),
-        "signup": reverse("signup"),
+        "login": reverse("account_login"),
+        "logout": reverse("account_logout"),
+        "signup": reverse("account_signup"),
     }
 
 

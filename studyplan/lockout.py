@@ -24,6 +24,7 @@ from axes.helpers import (
 )
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -66,6 +67,22 @@ class LockoutHandler(AxesDatabaseHandler):
         if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
             return max(pair, get_failure_limit(request, credentials))
         return pair
+
+
+def typed_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username a try is counted against (AXES_USERNAME_CALLABLE): what was typed at the
+    log-in form (allauth passes it as ``username`` or ``email``, Django's admin as ``username``),
+    an email address replaced by its account's username, so logging in by either shares one
+    count. An address no account has is counted as typed, lower-cased."""
+    if credentials:
+        typed = credentials.get("username") or credentials.get("email")
+    else:
+        typed = request.POST.get("login") or request.POST.get("username")
+    if not isinstance(typed, str) or "@" not in typed:
+        return typed
+    users = get_user_model().objects.filter(email__iexact=typed)
+    username = users.values_list("username", flat=True).first()
+    return username if username is not None else typed.lower()
 
 
 def locked_by_address(request: HttpRequest, credentials: dict[str, Any] | None) -> bool:

@@ -4,7 +4,9 @@ every answer to a logged-in learner is marked private."""
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from redis.exceptions import RedisError
 
 NUL = "\x00"
 
@@ -52,3 +54,20 @@ class PrivatePagesMiddleware:
         if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+class CacheUnavailableMiddleware:
+    """The shared cache (Redis) out of reach while a request counts against one of allauth's
+    rate limits (sign-up, password reset, sending a verification link): a 503 that says so and
+    that nothing was sent, not a 500. Learner pages never read the cache."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, RedisError):
+            return render(request, "503.html", status=503)
+        return None

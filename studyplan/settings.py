@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "allauth",
+    "allauth.account",
     "axes",
     "csp",
     "studyplan",
@@ -71,6 +73,11 @@ MIDDLEWARE = [
     # The learner's own time zone for every "today" and time on the page (needs request.user).
     "progress.timezones.LearnerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # django-allauth's: its flows' state, and an adapter's ImmediateHttpResponse turned into the
+    # response.
+    "allauth.account.middleware.AccountMiddleware",
+    # A shared cache out of reach (allauth's rate limits count there) is a 503 that says so.
+    "studyplan.middleware.CacheUnavailableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a lockout raised during login into its response.
@@ -151,8 +158,39 @@ PASSWORD_HASHERS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a login while its (username, IP address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
+    # django-allauth's backend (a username or an email address), loading the learner with it.
     "progress.auth.LearnerBackend",
 ]
+
+# Accounts (django-allauth): sign-up, log-in by username or email address, password reset and
+# change, email verification and change of address. Verification is optional, so a new learner
+# studies at once and the embedded default needs no mail server; but no reminder goes to an
+# address until it is verified (progress.services.reminders). One account per address. Every
+# link in mail is built from DJANGO_SITE_URL (studyplan.accounts.AccountAdapter).
+ACCOUNT_ADAPTER = "studyplan.accounts.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_SIGNUP_FORM_CLASS = "studyplan.signup.SignupExtras"
+ACCOUNT_FORMS = {
+    "login": "studyplan.accounts.LimitedLoginForm",
+    "change_password": "studyplan.accounts.LimitedChangePasswordForm",
+}
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_PREVENT_ENUMERATION = True
+# A reset asked for an address with no account mails that address a note saying so (allauth's
+# default): the page, the work and the time taken are the same whether the address has an account
+# or not, and the per-address limit below caps the notes like the links.
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = True
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "NCA-GENM Study Tracker: "
+ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
+# allauth's own limits, counted in the cache (Redis when REDIS_URL is set), except at log-in:
+# there django-axes is the one limiter (below). A reset mail goes to one address once in 15
+# minutes, and one client asks for at most 10 an hour.
+ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None, "reset_password": "10/h/ip,1/15m/key"}
 
 # Failed-password limiting (studyplan/lockout.py): five wrong passwords for one username from one
 # client address lock that pair, and twenty from one address, whatever the usernames, lock the
@@ -168,17 +206,22 @@ AXES_LOCKOUT_CALLABLE = "studyplan.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# What the learner typed to log in (allauth's "login" field: a username or an email address), as
+# the account's username when it names one, so both ways of logging in share one count.
+AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
 # A failed try stores the request's GET and POST data: every password field of every form is
-# masked there ("password" always is). Django's forms name theirs password, password1/2 (sign-up,
-# set password), old_password and new_password1/2 (change); tests/test_passwords_never_stored.py
-# walks every page's password fields against this list.
+# masked there ("password" always is). allauth's forms name theirs password (log-in), password1/2
+# (sign-up, reset, change) and oldpassword (change); Django's admin log-in password;
+# tests/test_passwords_never_stored.py walks every page's password fields against this list.
 AXES_SENSITIVE_PARAMETERS = [
     "username",  # django-axes' own defaults: masked in its log lines
     "ip_address",
+    "login",  # allauth's name for the username or address typed
     "password",
     "password1",
     "password2",
-    "old_password",
+    "oldpassword",
+    "old_password",  # Django's own password change (the admin's)
     "new_password1",
     "new_password2",
 ]
@@ -195,8 +238,10 @@ else:
     AXES_IPWARE_PROXY_COUNT = None
 # A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
 IPWARE_STRICT = False
+# allauth's rate limits read the client's address the same way.
+ALLAUTH_TRUSTED_PROXY_COUNT = PROXY_COUNT
 
-# The cache holds counters only (the password reset throttle), never a page: learner pages are
+# The cache holds counters only (allauth's rate limits), never a page: learner pages are
 # worked out from the database on every request. With REDIS_URL the counters are shared by every
 # process and server; without it each process counts on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -241,7 +286,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-LOGIN_URL = "login"
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "progress:dashboard"
 LOGOUT_REDIRECT_URL = "phases:home"
 

@@ -1,20 +1,31 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from . import views
 
 admin.site.login_form = views.AdminLoginForm
 
+# allauth's account pages under its own names, these few first: each answers a refused form with
+# a 400 (views.RefusedIs400), and the password change checks the current password through the
+# login limiter.
+accounts = [
+    path("login/", views.LoginView.as_view(), name="account_login"),
+    path("signup/", views.SignupView.as_view(), name="account_signup"),
+    path("email/", views.EmailView.as_view(), name="account_email"),
+    path("password/change/", views.PasswordChangeView.as_view(), name="account_change_password"),
+    path("password/set/", views.PasswordSetView.as_view(), name="account_set_password"),
+    path("password/reset/", views.PasswordResetView.as_view(), name="account_reset_password"),
+    re_path(
+        r"^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
+        views.PasswordResetFromKeyView.as_view(),
+        name="account_reset_password_from_key",
+    ),
+]
+
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    path("accounts/signup/", views.signup, name="signup"),
-    # Before Django's own: the current password is checked through the login limiter.
-    path("accounts/password_change/", views.password_change, name="password_change"),
-    # Before Django's own: a username longer than any account's is refused before it is checked.
-    path("accounts/login/", views.login_page, name="login"),
-    # Before Django's own: links from DJANGO_SITE_URL, and a throttle on reset mail.
-    path("accounts/password_reset/", views.password_reset, name="password_reset"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(accounts)),
+    path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
     path("", include("progress.urls")),
     path("", include("phases.urls")),

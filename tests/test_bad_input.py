@@ -152,7 +152,7 @@ def test_an_oversized_body_is_refused_with_400(learner_client, settled):
 
 def test_an_oversized_sign_up_says_why(client, syllabus):
     response = client.post(
-        reverse("signup"),
+        reverse("account_signup"),
         {"username": "u" * 500, "password1": "a-Long-pass-9981", "password2": "a-Long-pass-9981"},
     )
     assert response.status_code == 400

@@ -22,7 +22,7 @@ ROUNDS = 4
 WRITES = {
     "password": lambda user: change_password(user=user, password="a-new-Password-42"),
     "time zone": lambda user: set_time_zone(user=user, time_zone="Europe/Paris"),
-    "reminder": lambda user: set_weekly_reminder(user=user, on=True, email="new@example.com"),
+    "reminder": lambda user: set_weekly_reminder(user=user, on=True),
 }
 
 
@@ -92,17 +92,17 @@ def test_a_password_change_from_a_tab_left_open_after_the_deletion_is_a_403(clie
 
     user = UserFactory()
     client.force_login(user)
-    page = client.get(reverse("password_change"))
+    page = client.get(reverse("account_change_password"))
     assert page.status_code == 200
     # Deleted elsewhere; this tab's session now names no account.
     delete_learner(user=get_user_model().objects.get(pk=user.pk))
 
     response = client.post(
-        reverse("password_change"),
+        reverse("account_change_password"),
         {
-            "old_password": PASSWORD,
-            "new_password1": "x-New-pass-99",
-            "new_password2": "x-New-pass-99",
+            "oldpassword": PASSWORD,
+            "password1": "x-New-pass-99",
+            "password2": "x-New-pass-99",
         },
     )
 
@@ -131,7 +131,7 @@ def test_a_login_racing_the_deletion_is_refused_with_a_message_and_the_account_s
         f"{__name__}.DeletedMeanwhile",
     ]
 
-    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
+    response = client.post(reverse("account_login"), {"login": user.username, "password": PASSWORD})
 
     assert response.status_code == 400
     assert "This account has just been deleted" in response.content.decode()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from allauth.account.models import EmailAddress, EmailConfirmation
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.apps import apps
 from django.contrib.admin.models import CHANGE, LogEntry
@@ -52,8 +53,8 @@ pytestmark = pytest.mark.django_db
 
 EXPORT = reverse("progress:account-export")
 DELETE = reverse("progress:account-delete")
-LOGIN = reverse("login")
-LOGOUT = reverse("logout")
+LOGIN = reverse("account_login")
+LOGOUT = reverse("account_logout")
 
 
 # The walk
@@ -135,6 +136,8 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "axes.AccessFailureLog": lambda export: _axes(export, "failed_login_log"),
     "axes.AccessLog": lambda export: _axes(export, "login_log"),
     "studyplan.LearnerSession": lambda export: export["sessions"],
+    "account.EmailAddress": lambda export: export["email_addresses"],
+    "account.EmailConfirmation": lambda export: export["email_confirmations"],
 }
 
 # Columns the export carries under another name, or leaves out on purpose.
@@ -156,6 +159,8 @@ WITHHELD = {
     "studyplan.LearnerSession": {"session_data"},
     # The options' stored order would tell the key: the export gives them as shown instead.
     "progress.AttemptQuestion": {"order"},
+    # The confirmation link's key is a credential.
+    "account.EmailConfirmation": {"key"},
 }
 
 
@@ -176,15 +181,19 @@ def _log_in_and_fail(username: str, *, address: str) -> None:
     a login and a logout (its access log), then two wrong passwords (its failure counter, the
     counter's expiry and its failure log)."""
     browser = Client(REMOTE_ADDR=address, HTTP_USER_AGENT=f"Test browser at {address}")
-    assert browser.post(LOGIN, {"username": username, "password": PASSWORD}).status_code == 302
+    assert browser.post(LOGIN, {"login": username, "password": PASSWORD}).status_code == 302
     browser.post(LOGOUT)
     for _ in range(2):
-        refused = browser.post(LOGIN, {"username": username, "password": "not-the-password"})
-        assert refused.status_code == 200
+        refused = browser.post(LOGIN, {"login": username, "password": "not-the-password"})
+        assert refused.status_code == 400
 
 
 def build_learner(*, address: str, now: datetime.datetime) -> Any:
     user = UserFactory()
+    email_address = EmailAddress.objects.create(
+        user=user, email=user.email, primary=True, verified=False
+    )
+    EmailConfirmation.create(email_address)
     group, _ = Group.objects.get_or_create(name="Beta testers")
     user.groups.add(group)
     user.user_permissions.add(Permission.objects.get(codename="view_attempt"))

@@ -323,7 +323,7 @@ def test_attempt_pages_need_a_login(learner_a):
     for method, url, data in every_attempt_request(attempt):
         response = getattr(Client(), method)(url, data)
         assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
+        assert response.url.startswith(reverse("account_login"))
     assert stored(attempt) == before
 
 

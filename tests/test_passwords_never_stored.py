@@ -5,15 +5,14 @@ kept before, and the export never carries one."""
 import json
 
 import pytest
+from allauth.account.forms import default_token_generator
+from allauth.account.utils import user_pk_to_url_str
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.conf import settings
-from django.contrib.auth.tokens import default_token_generator
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 
 from tests.factories import PASSWORD
 from tests.html import with_tag
@@ -37,14 +36,17 @@ def password_fields(client: Client, url: str) -> set[str]:
 def pages_with_password_fields(learner) -> dict[str, Client]:
     anonymous, logged_in = Client(), Client()
     logged_in.force_login(learner)
-    token = default_token_generator.make_token(learner)
-    uid = urlsafe_base64_encode(force_bytes(learner.pk))
+    # The reset link as allauth mails it: the account's id, then its token.
+    key = {
+        "uidb36": user_pk_to_url_str(learner),
+        "key": default_token_generator.make_token(learner),
+    }
     return {
-        reverse("login"): anonymous,
-        reverse("signup"): anonymous,
-        reverse("password_reset_confirm", args=[uid, token]): Client(),
+        reverse("account_login"): anonymous,
+        reverse("account_signup"): anonymous,
+        reverse("account_reset_password_from_key", kwargs=key): Client(),
         reverse("admin:login"): anonymous,
-        reverse("password_change"): logged_in,
+        reverse("account_change_password"): logged_in,
         reverse("progress:account"): logged_in,
     }
 
@@ -56,8 +58,8 @@ def test_every_password_field_of_every_form_is_masked_for_the_limiter(learner):
         assert fields, f"{url} has no password field: the walk has gone stale"
         assert fields <= MASKED, f"{url}: {fields - MASKED} would be stored in plain text"
         seen |= fields
-    # Every kind of password field Django's forms use is on some page.
-    assert {"password", "password1", "old_password", "new_password1"} <= seen
+    # Every kind of password field allauth's and the admin's forms use is on some page.
+    assert {"password", "password1", "password2", "oldpassword"} <= seen
 
 
 def stored_text() -> str:
@@ -75,15 +77,17 @@ def test_failed_tries_on_every_form_that_checks_a_password_keep_no_typed_passwor
     secrets = {name: f"{TYPED}-{name}" for name in ("old", "new", "delete", "login")}
 
     client.post(
-        reverse("password_change"),
+        reverse("account_change_password"),
         {
-            "old_password": secrets["old"],
-            "new_password1": secrets["new"],
-            "new_password2": secrets["new"],
+            "oldpassword": secrets["old"],
+            "password1": secrets["new"],
+            "password2": secrets["new"],
         },
     )
     client.post(reverse("progress:account-delete"), {"password": secrets["delete"]})
-    Client().post(reverse("login"), {"username": learner.username, "password": secrets["login"]})
+    Client().post(
+        reverse("account_login"), {"login": learner.username, "password": secrets["login"]}
+    )
 
     assert AccessAttempt.objects.filter(username=learner.username).exists()
     text = stored_text()

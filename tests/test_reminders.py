@@ -2,12 +2,16 @@
 often send_reminders runs, and the one-click unsubscribe link."""
 
 import datetime
+import re
 import smtplib
 import sys
 import threading
 from io import StringIO
 
 import pytest
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.management import CommandError, call_command
@@ -28,9 +32,14 @@ OPT_IN = reverse("progress:account-reminders")
 TODAY = timezone.localdate()
 
 
-def opted_in(user=None, **profile):
+def opted_in(user=None, *, confirmed=True, **profile):
+    """A learner who asked for reminders, their address confirmed unless told otherwise."""
     user = user or UserFactory()
     Profile.objects.update_or_create(user=user, defaults={"weekly_reminder": True, **profile})
+    if user.email:
+        EmailAddress.objects.update_or_create(
+            user=user, email=user.email, defaults={"primary": True, "verified": confirmed}
+        )
     return user
 
 
@@ -91,8 +100,8 @@ def test_opting_in_with_no_email_address_asks_for_one_and_saves_nothing(client, 
     response = client.post(OPT_IN, {"weekly_reminder": "on"})
 
     assert response.status_code == 400
-    assert "Add your email address to get a weekly reminder" in response.text
-    assert 'name="email"' in response.text
+    assert "Add your email address first" in response.text
+    assert reverse("account_email") in response.text
     assert profile_of(learner) is None
 
 
@@ -103,32 +112,52 @@ def test_a_bad_email_address_is_refused_with_400(client, syllabus, email):
     learner = UserFactory(email="")
     client.force_login(learner)
 
-    response = client.post(OPT_IN, {"weekly_reminder": "on", "email": email})
+    response = client.post(reverse("account_email"), {"action_add": "", "email": email})
 
     assert response.status_code == 400
     assert 'class="field-error"' in response.text
     learner.refresh_from_db()
     assert learner.email == ""
-    assert profile_of(learner) is None
+    assert not EmailAddress.objects.filter(user=learner).exists()
 
 
-def test_an_added_email_address_is_saved_with_the_choice(client, syllabus):
-    learner = UserFactory(email="")
-    client.force_login(learner)
+def test_no_reminder_goes_to_an_address_until_its_owner_confirms_it(client, syllabus):
+    # Signed up with an address and asked for reminders at once: studying starts straight away.
+    client.post(
+        reverse("account_signup"),
+        {
+            "username": "grace",
+            "email": "grace@example.org",
+            "password1": "A-strong-Passw0rd-x",
+            "password2": "A-strong-Passw0rd-x",
+        },
+    )
+    learner = get_user_model().objects.get(username="grace")
+    assert client.get(reverse("progress:dashboard")).status_code == 200
+    (confirmation,) = mail.outbox
+    opt_in = client.post(OPT_IN, {"weekly_reminder": "on"}, follow=True)
+    assert "The first goes once you confirm it." in opt_in.text
+    make_plan(learner)
+    mail.outbox.clear()
 
-    response = client.post(OPT_IN, {"weekly_reminder": "on", "email": "me@example.org"})
+    send()
+    assert mail.outbox == []  # not confirmed: it may not be theirs
 
-    assert response.status_code == 302
-    learner.refresh_from_db()
-    assert learner.email == "me@example.org"
-    assert profile_of(learner).weekly_reminder is True
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", confirmation.body)[0]
+    path = link.removeprefix(settings.SITE_URL)
+    assert "Confirm this address" in client.get(path).text
+    client.post(path)
+    assert "confirmed" in client.get(ACCOUNT).text
+
+    send()
+    assert [message.to for message in mail.outbox] == [["grace@example.org"]]
 
 
 def test_the_opt_in_refuses_get_and_anonymous_posts(client, learner_client, learner):
     assert learner_client.get(OPT_IN).status_code == 405
     anonymous = Client()
     response = anonymous.post(OPT_IN, {"weekly_reminder": "on"})
-    assert response.status_code == 302 and reverse("login") in response["Location"]
+    assert response.status_code == 302 and reverse("account_login") in response["Location"]
     assert profile_of(learner) is None
 
 
@@ -165,9 +194,10 @@ def test_only_opted_in_learners_with_an_address_get_one(syllabus):
     opted_out = UserFactory()
     Profile.objects.create(user=opted_out, weekly_reminder=False)
     no_address = opted_in(UserFactory(email=""))
+    unconfirmed = opted_in(confirmed=False)
     no_profile = UserFactory()
     inactive = opted_in(UserFactory(is_active=False))
-    for user in (wanted, opted_out, no_address, no_profile, inactive):
+    for user in (wanted, opted_out, no_address, no_profile, inactive, unconfirmed):
         make_plan(user)
 
     send()
@@ -175,6 +205,7 @@ def test_only_opted_in_learners_with_an_address_get_one(syllabus):
     assert [message.to for message in mail.outbox] == [[wanted.email]]
     assert profile_of(opted_out).reminded_on is None
     assert profile_of(no_address).reminded_on is None
+    assert profile_of(unconfirmed).reminded_on is None
 
 
 def test_a_dry_run_prints_the_reminders_and_sends_and_claims_nothing(syllabus):
@@ -480,6 +511,7 @@ def test_one_learners_link_unsubscribes_only_them(learner):
 
 
 def test_export_and_deletion_cover_the_reminder(learner_client, learner):
+    EmailAddress.objects.create(user=learner, email=learner.email, primary=True, verified=True)
     learner_client.post(OPT_IN, {"weekly_reminder": "on"})
     send()
 

@@ -132,7 +132,7 @@ def test_no_template_carries_an_inline_script_or_style(client, learner_client, l
 
 def log_in(client: Client, username: str, password: str, ip: str = "203.0.113.7"):
     return client.post(
-        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip
+        reverse("account_login"), {"login": username, "password": password}, REMOTE_ADDR=ip
     )
 
 

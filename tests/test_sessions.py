@@ -23,7 +23,7 @@ EXPORT = reverse("progress:account-export")
 def logged_in_pair(username: str) -> tuple[Client, Client]:
     """The learner's own browser, logged in through the form, and a copy of its cookie."""
     owner = Client()
-    response = owner.post(reverse("login"), {"username": username, "password": PASSWORD})
+    response = owner.post(reverse("account_login"), {"login": username, "password": PASSWORD})
     assert response.status_code == 302
     thief = Client()
     thief.cookies["sessionid"] = owner.cookies["sessionid"].value
@@ -34,7 +34,7 @@ def logged_in_pair(username: str) -> tuple[Client, Client]:
 def assert_sent_to_log_in(client: Client) -> None:
     response = client.get(EXPORT)
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+    assert response["Location"].startswith(reverse("account_login"))
 
 
 def test_a_cookie_copied_before_logout_no_longer_downloads_the_export(syllabus):
@@ -42,7 +42,7 @@ def test_a_cookie_copied_before_logout_no_longer_downloads_the_export(syllabus):
     owner, thief = logged_in_pair(learner.username)
     key = owner.cookies["sessionid"].value
 
-    owner.post(reverse("logout"))
+    owner.post(reverse("account_logout"))
 
     assert_sent_to_log_in(thief)
     assert not LearnerSession.objects.filter(session_key=key).exists()
@@ -53,11 +53,11 @@ def test_a_cookie_copied_before_a_password_change_stops_working(syllabus):
     owner, thief = logged_in_pair(learner.username)
 
     response = owner.post(
-        reverse("password_change"),
+        reverse("account_change_password"),
         {
-            "old_password": PASSWORD,
-            "new_password1": "a-new-and-longer-password-42",
-            "new_password2": "a-new-and-longer-password-42",
+            "oldpassword": PASSWORD,
+            "password1": "a-new-and-longer-password-42",
+            "password2": "a-new-and-longer-password-42",
         },
     )
 

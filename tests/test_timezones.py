@@ -201,7 +201,7 @@ def test_the_mock_deadline_is_shown_in_the_learners_time(syllabus, freeze):
 
 def sign_up(client: Client, **extra: str):
     data = {"username": "ravi", "password1": PASSWORD, "password2": PASSWORD, **extra}
-    return client.post(reverse("signup"), data)
+    return client.post(reverse("account_signup"), data)
 
 
 def test_signup_stores_the_zone_the_browser_proposed(client, syllabus):
@@ -220,7 +220,7 @@ def test_signup_without_a_zone_we_know_uses_the_sites_and_still_signs_up(client,
 
 
 def test_the_signup_form_asks_the_browser_for_its_zone_without_an_inline_script(client, syllabus):
-    page = client.get(reverse("signup"))
+    page = client.get(reverse("account_signup"))
 
     field = next(
         el for el in with_tag(page.content, "input") if el.attrs.get("name") == "time_zone"
@@ -350,7 +350,9 @@ def test_a_post_without_the_field_chooses_the_sites_zone(client, syllabus):
 
 
 def test_the_time_zone_form_needs_a_login_and_a_post(client, syllabus):
-    assert client.post(TIME_ZONE, {"time_zone": AUCKLAND})["Location"].startswith(reverse("login"))
+    assert client.post(TIME_ZONE, {"time_zone": AUCKLAND})["Location"].startswith(
+        reverse("account_login")
+    )
     client.force_login(learner_in(None))
     assert client.get(TIME_ZONE).status_code == 405
 

@@ -46,7 +46,7 @@ def test_home_invites_a_visitor_to_sign_up(client, syllabus):
 
     # The call to action in the page itself, not only the header's link.
     call_to_action = response.text.split('class="cta"', 1)[1].split("</p>", 1)[0]
-    assert f'href="{reverse("signup")}"' in call_to_action
+    assert f'href="{reverse("account_signup")}"' in call_to_action
     assertContains(response, f'href="{reverse("phases:syllabus")}"')
 
 
@@ -54,7 +54,7 @@ def test_home_sends_a_signed_in_learner_to_the_dashboard(learner_client):
     response = learner_client.get(reverse("phases:home"))
 
     assertContains(response, f'href="{reverse("progress:dashboard")}"')
-    assertNotContains(response, f'href="{reverse("signup")}"')
+    assertNotContains(response, f'href="{reverse("account_signup")}"')
 
 
 def test_home_shows_the_three_schedules_with_standard_recommended(client, syllabus):
@@ -109,7 +109,12 @@ def test_syllabus_shows_each_phase_domains_with_weights(client, syllabus):
 
 @pytest.mark.parametrize(
     "url",
-    [reverse("phases:home"), reverse("phases:syllabus"), reverse("login"), "/no-such-page/"],
+    [
+        reverse("phases:home"),
+        reverse("phases:syllabus"),
+        reverse("account_login"),
+        "/no-such-page/",
+    ],
     ids=["home", "syllabus", "login", "not-found"],
 )
 def test_public_pages_carry_the_content_security_policy(client, syllabus, url):

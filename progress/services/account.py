@@ -1,16 +1,17 @@
 """A learner's own data: everything we hold, as JSON, and deleting it all.
 
-"Everything" is every row about the learner: the account, its groups and permissions, the
-admin's log of what the account did, the profile, the plan, the ticks with their review state,
-every attempt with its questions, and the records the failed-login limiter (django-axes) keeps
-for their username. tests/test_export_complete.py walks the models related to the user and fails
-when one of them is missing here or survives the deletion.
+"Everything" is every row about the learner: the account, its email addresses, its groups and
+permissions, the admin's log of what the account did, the profile, the plan, the ticks with
+their review state, every attempt with its questions, and the records the failed-login limiter
+(django-axes) keeps for their username. tests/test_export_complete.py walks the models related
+to the user and fails when one of them is missing here or survives the deletion.
 """
 
 import datetime
 from importlib import import_module
 from typing import Any, cast
 
+from allauth.account.models import EmailAddress, EmailConfirmation
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from axes.utils import reset as reset_login_failures
 from django.conf import settings
@@ -214,6 +215,22 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 )
             ),
         },
+        # The addresses allauth keeps for the account: confirmed or not, and which one is in use.
+        "email_addresses": [
+            {"email": address.email, "verified": address.verified, "primary": address.primary}
+            for address in EmailAddress.objects.filter(user=user).order_by("pk")
+        ],
+        # Confirmation links asked for: when, and for which address; never the key, a credential.
+        "email_confirmations": [
+            {
+                "email_address": confirmation.email_address.email,
+                "created": confirmation.created.isoformat(),
+                "sent": _iso(confirmation.sent),
+            }
+            for confirmation in EmailConfirmation.objects.filter(email_address__user=user)
+            .select_related("email_address")
+            .order_by("pk")
+        ],
         "profile": {
             "time_zone": profile.time_zone,
             "weekly_reminder": profile.weekly_reminder,

@@ -12,12 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -46,12 +47,9 @@ def absolute(path: str) -> str:
 
 
 @transaction.atomic
-def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
-    """Turn the learner's weekly reminder on or off; ``email``, when given, becomes theirs."""
+def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
+    """Turn the learner's weekly reminder on or off."""
     lock_learner(user)
-    if email:
-        user.email = email
-        user.save(update_fields=["email"])
     profile, _ = Profile.objects.get_or_create(user=user)
     if on and not profile.weekly_reminder:
         # Turned on anew: a new set of unsubscribe links, the old ones retired.
@@ -59,6 +57,14 @@ def set_weekly_reminder(*, user: Any, on: bool, email: str = "") -> Profile:
     profile.weekly_reminder = on
     profile.save(update_fields=["weekly_reminder", "reminders_on_since"])
     return profile
+
+
+def address_confirmed(user: Any) -> bool:
+    """Whether the learner's address is one they confirmed (by allauth's link)."""
+    return (
+        bool(user.email)
+        and EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
+    )
 
 
 def reminder_is_on(user: Any) -> bool:
@@ -250,17 +256,22 @@ def _not_reminded_this_week(today: datetime.date, via: str = "") -> Q:
 
 
 def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
-    """Opted-in learners with an email address who have had no reminder this week.
+    """Opted-in learners whose address is confirmed (allauth's EmailAddress, verified) and who
+    have had no reminder this week: an address nobody confirmed may not be theirs.
 
     Read a chunk at a time, each read finished before the caller writes a claim: SQLite refuses
     to turn a connection with a read still open into a writer once another process has written
     (a second server's run), and a PostgreSQL cursor held open would pin a snapshot as long.
     """
+    confirmed_address = EmailAddress.objects.filter(
+        user=OuterRef("pk"), email__iexact=OuterRef("email"), verified=True
+    )
     # Loaded as a learner request loads request.user: plan, profile and content version.
     due = (
         learner_queryset()
         .filter(is_active=True, profile__weekly_reminder=True)
         .exclude(email="")
+        .filter(Exists(confirmed_address))
         .filter(_not_reminded_this_week(today, via="profile__"))
     )
     ids = list(due.order_by("pk").values_list("pk", flat=True))

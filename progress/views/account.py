@@ -13,7 +13,7 @@ from progress.timezones import chosen_zone_name
 
 from ..forms import DeleteAccountForm, ReminderForm, TimeZoneForm
 from ..services.account import delete_learner, export_learner
-from ..services.reminders import reminder_is_on, set_weekly_reminder
+from ..services.reminders import address_confirmed, reminder_is_on, set_weekly_reminder
 from ..services.time_zone import set_time_zone
 from .common import HtmxHttpRequest
 
@@ -28,6 +28,7 @@ def account(request: HtmxHttpRequest) -> HttpResponse:
             "form": DeleteAccountForm(request.user),
             "time_zone_form": time_zone_form(request),
             "reminder_form": reminder_form(request),
+            "address_confirmed": address_confirmed(request.user),
         },
     )
 
@@ -45,6 +46,7 @@ def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
             "form": DeleteAccountForm(request.user),
             "time_zone_form": form,
             "reminder_form": reminder_form(request),
+            "address_confirmed": address_confirmed(request.user),
         }
         return render(request, "progress/account.html", context, status=400)
     name = form.cleaned_data["time_zone"]
@@ -69,15 +71,17 @@ def account_reminders(request: HtmxHttpRequest) -> HttpResponse:
             "form": DeleteAccountForm(request.user),
             "time_zone_form": time_zone_form(request),
             "reminder_form": form,
+            "address_confirmed": address_confirmed(request.user),
         }
         return render(request, "progress/account.html", context, status=400)
     on = form.cleaned_data["weekly_reminder"]
-    set_weekly_reminder(user=request.user, on=on, email=form.cleaned_data.get("email", ""))
+    set_weekly_reminder(user=request.user, on=on)
     if on:
         messages.success(
             request,
             f"Weekly reminders are on: one email a week to {form.user.email}, "
-            "each with a link to stop them.",
+            "each with a link to stop them."
+            + ("" if address_confirmed(form.user) else " The first goes once you confirm it."),
         )
     else:
         messages.success(request, "Weekly reminders are off: we will send you no reminder emails.")
@@ -102,6 +106,7 @@ def account_delete(request: HtmxHttpRequest) -> HttpResponse:
             "form": form,
             "time_zone_form": time_zone_form(request),
             "reminder_form": reminder_form(request),
+            "address_confirmed": address_confirmed(request.user),
         }
         return render(request, "progress/account.html", context, status=400)
     delete_learner(user=request.user)

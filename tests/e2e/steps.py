@@ -15,7 +15,7 @@ def sign_up(page: Page, username: str = "ada") -> None:
     page.get_by_role("link", name="Sign up and choose your schedule").click()
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Create my account").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Choose your schedule")
 
@@ -30,8 +30,8 @@ def choose_schedule(page: Page, name: str = "Standard", start: datetime.date | N
 
 def log_in(page: Page, username: str) -> None:
     page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Username or email address").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Where you stand")
 

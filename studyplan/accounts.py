@@ -1,0 +1,115 @@
+"""Accounts through django-allauth (settings: ACCOUNT_*), fitted to this site with its public
+hooks: the adapter, the sign-up form's extra fields and the password change form.
+
+- Every link in mail is built from DJANGO_SITE_URL, never from the request's Host header.
+- Every password check goes through the login limiter (django-axes, studyplan.lockout).
+- No write can bring back an account deleted meanwhile (progress.services.account).
+"""
+
+from typing import Any
+from urllib.parse import quote
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.forms import ChangePasswordForm, LoginForm
+from allauth.core.exceptions import ImmediateHttpResponse
+from django import forms
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.validators import MaxLengthValidator
+from django.db import DatabaseError, transaction
+from django.http import HttpRequest
+from django.shortcuts import render
+from django.urls import reverse
+
+from progress.services.account import change_password, password_confirmed
+
+ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
+
+
+def site_link(path: str) -> str:
+    """An absolute link to one of our pages, as mail must give it."""
+    return settings.SITE_URL + path
+
+
+# The longest email address a mailbox can have (RFC 5321's path limit), and what the account
+# tables hold; Django's form field alone lets 320 characters through.
+EMAIL_MAX_LENGTH = 254
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def clean_email(self, email: str) -> str:
+        # Every form that takes an address (sign-up, a new address, a reset) passes here.
+        if len(email) > EMAIL_MAX_LENGTH:
+            raise forms.ValidationError(
+                f"Enter an email address of at most {EMAIL_MAX_LENGTH} characters."
+            )
+        return super().clean_email(email)
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        # allauth's own way of putting its opaque key into the URL, on our address.
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return site_link(path.replace("UID-KEY", quote(key)))
+
+    def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
+        return site_link(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        # The mail templates (templates/account/email/) build every other link from site_url.
+        super().send_mail(template_prefix, email, {**context, "site_url": settings.SITE_URL})
+
+    def set_password(self, user: Any, password: str, commit: bool = True) -> None:
+        # A change or a reset: never a plain user.save(), which would insert an account deleted
+        # meanwhile again.
+        if commit:
+            change_password(user=user, password=password)
+        else:
+            user.set_password(password)
+
+    def login(self, request: HttpRequest, user: Any) -> None:
+        # The password was checked against a row another session may delete before the login is
+        # recorded (Django's update_last_login then finds no row): the login is refused, as it
+        # would have been a moment later, and the deletion stands.
+        try:
+            with transaction.atomic():
+                super().login(request, user)
+        except DatabaseError:
+            if type(user).objects.filter(pk=user.pk).exists():
+                raise
+            request.session.flush()
+            request.user = AnonymousUser()
+            raise ImmediateHttpResponse(
+                render(request, "account/account_gone.html", {"message": ACCOUNT_GONE}, status=400)
+            ) from None
+
+
+# The longest username or email address an account can have.
+LOGIN_MAX_LENGTH = EMAIL_MAX_LENGTH
+
+
+class LimitedLoginForm(LoginForm):
+    """allauth's log-in form, refusing what no account can be called before it is checked: a
+    longer one would reach django-axes, which stores it in a 255-character column (a 500 on
+    PostgreSQL)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Username or email address"
+        self.fields["login"].validators.append(MaxLengthValidator(LOGIN_MAX_LENGTH))
+
+
+class LimitedChangePasswordForm(ChangePasswordForm):
+    """allauth's password change, with the current password checked through the login limiter:
+    guessing here counts as guessing at the login form (a lockout applies here too)."""
+
+    def __init__(self, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        self.request = request
+        super().__init__(*args, **kwargs)
+
+    def clean_oldpassword(self) -> str:
+        password = self.cleaned_data.get("oldpassword", "")
+        if not password_confirmed(self.request, self.user, password):
+            raise forms.ValidationError(
+                "Your current password is not that one: nothing was changed.",
+                code="enter_current_password",
+            )
+        return password
