@@ -140,7 +140,7 @@ def test_repeated_wrong_passwords_lock_that_username_from_that_address(syllabus)
     victim = UserFactory()
     attacker = Client()
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
-        assert log_in(attacker, victim.username, "wrong-password").status_code == 200
+        assert log_in(attacker, victim.username, "wrong-password").status_code == 400
     locked = log_in(attacker, victim.username, "wrong-password")
     assert locked.status_code == 429
     assert "Too many failed log-ins" in locked.text

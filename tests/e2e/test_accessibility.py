@@ -27,7 +27,14 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 BLOCKING = {"serious", "critical"}
 TICKED = 14  # self-checks, every one due for review today
-PUBLIC_PAGES = ["/", "/syllabus/", "/accounts/login/", "/accounts/signup/"]
+PUBLIC_PAGES = [
+    "/",
+    "/syllabus/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password/reset/",
+    "/accounts/password/reset/done/",
+]
 
 
 @dataclass
@@ -106,6 +113,9 @@ def learner_pages(learner: Learner) -> list[str]:
         # The report form, for the drill's first question (answered, so its key was shown).
         f"/questions/{learner.drill.questions.get(position=1).question.slug}/report/",
         "/account/",
+        "/accounts/email/",
+        "/accounts/password/change/",
+        "/accounts/logout/",
     ]
 
 
