@@ -33,6 +33,9 @@ def start_mock(page: Page) -> None:
     open_practice(page)
     page.get_by_role("button", name="Start a mock exam").click()
     expect(page.locator(".eyebrow")).to_contain_text(f"question 1 of {MOCK_LENGTH}")
+    # The page's scripts (the keys, the countdown) have run: a key pressed before then is a
+    # browser's plain key press, as for a learner whose page is still loading.
+    page.wait_for_load_state("load")
 
 
 def current_item(page: Page, attempt: Attempt) -> AttemptQuestion:
@@ -85,6 +88,9 @@ def test_a_short_mock_from_start_to_the_per_domain_result_and_history(
 
     page.get_by_role("button", name="Start a mock exam").click()
     expect(page.locator(".eyebrow")).to_contain_text(f"question 1 of {MOCK_LENGTH}")
+    # The page's scripts (the keys, the countdown) have run: a key pressed before then is a
+    # browser's plain key press, as for a learner whose page is still loading.
+    page.wait_for_load_state("load")
     expect(page.get_by_role("timer")).to_contain_text("Time left")
     expect_countdown_ticking(page)
     attempt = Attempt.objects.get(user=learner)
@@ -364,6 +370,7 @@ def test_keys_choose_save_and_flag_and_focus_lands_on_the_next_first_option(
         expect(page.locator(f'input[name="option"][value="{key}"]')).to_be_checked()
     page.keyboard.press("n")
     expect(page.locator(".eyebrow")).to_contain_text("question 2 of")
+    page.wait_for_load_state("load")
     expect(page.locator('input[name="option"]').first).to_be_focused()
     first.refresh_from_db()
     assert first.chosen == sorted(first.order[int(key) - 1] for key in keys) and first.flagged
