@@ -237,7 +237,7 @@ MAX_SESSIONS = 6
 SESSIONS_TEXT = (
     f"your plan's weekly hours in sessions of about {SESSION_HOURS} hours, at least "
     f"{MIN_SESSIONS} a week so the material has time to settle between them and at most "
-    f"{MAX_SESSIONS} so one day a week stays free"
+    f"{MAX_SESSIONS} so one day a week stays free (a long week's sessions run longer)"
 )
 
 
@@ -245,3 +245,12 @@ def sessions_per_week(hours_per_week: int) -> int:
     """Planned study sessions a week: fast track's 20 h make 6 (weekdays and a weekend day),
     standard's 8 h make 4, extended's 4 h make 3."""
     return min(MAX_SESSIONS, max(MIN_SESSIONS, math.ceil(hours_per_week / SESSION_HOURS)))
+
+
+def session_length(hours_per_week: int) -> str:
+    """How long each planned session is, to the half hour: fast track's 20 h in 6 sessions are
+    "3½ hours" each, standard's 8 h in 4 are "2 hours", extended's 4 h in 3 are "1½ hours"."""
+    halves = max(1, round(hours_per_week * 2 / sessions_per_week(hours_per_week)))
+    whole, half = divmod(halves, 2)
+    figure = f"{whole or ''}{'½' if half else ''}"
+    return f"{figure} hour" if halves <= 2 else f"{figure} hours"

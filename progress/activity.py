@@ -9,7 +9,7 @@ from django.db.models import Count, DateField, DateTimeField, Value
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from phases.schedule import SESSIONS_TEXT, Schedule, sessions_per_week
+from phases.schedule import SESSIONS_TEXT, Schedule, session_length, sessions_per_week
 
 from . import chart
 from .models import AttemptQuestion, CheckOff, ReviewLog, start_of_day
@@ -34,6 +34,7 @@ class Activity:
     days: dict[datetime.date, DayActivity]  # only the days with something done
     study_days_this_week: int
     planned_sessions: int | None  # None without a plan
+    session_length: str | None  # "3½ hours": the weekly hours over the planned sessions
     sessions_text: str = SESSIONS_TEXT
     weeks: int = chart.ACTIVITY_WEEKS
 
@@ -99,4 +100,5 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
         days=days,
         study_days_this_week=sum(1 for day in days if day >= monday),
         planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,
+        session_length=session_length(schedule.hours_per_week) if schedule else None,
     )

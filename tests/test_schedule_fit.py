@@ -11,6 +11,7 @@ from phases.schedule import (
     hours_by_weight,
     lay_out,
     phase_weights,
+    session_length,
     sessions_per_week,
 )
 
@@ -176,3 +177,19 @@ def test_an_intensitys_own_calendar_is_not_fitted():
 )
 def test_planned_sessions_follow_weekly_hours_in_two_hour_sessions(hours_per_week, sessions):
     assert sessions_per_week(hours_per_week) == sessions
+
+
+@pytest.mark.parametrize(
+    "hours_per_week, length",
+    [
+        (20, "3½ hours"),
+        (8, "2 hours"),
+        (4, "1½ hours"),
+        (1, "½ hour"),
+        (2, "½ hour"),
+        (42, "7 hours"),
+    ],
+)
+def test_each_planned_session_is_the_weekly_hours_over_the_sessions(hours_per_week, length):
+    # A 20 h week is not "6 sessions of about 2 hours": its 6 sessions are 3½ hours each.
+    assert session_length(hours_per_week) == length
