@@ -15,6 +15,12 @@ from phases.schedule import Schedule
 
 PRODUCT_ID = "-//NCA-GENM Study Tracker//EN"
 
+# Reminders, relative to the event's start, the midnight that begins its first day (all-day
+# events have no time of their own): a phase at 18:00 the evening before it starts, the exam
+# at 9:00 the day before.
+PHASE_ALARM = datetime.timedelta(hours=-6)
+EXAM_ALARM = datetime.timedelta(hours=-15)
+
 
 class PhaseEntry(NamedTuple):
     title: str
@@ -30,6 +36,8 @@ def _all_day(
     end: datetime.date,
     stamp: datetime.datetime,
     url: str,
+    alarm: str,
+    before: datetime.timedelta,
 ) -> icalendar.Event:
     event = icalendar.Event()
     event.add("uid", uid)
@@ -39,6 +47,11 @@ def _all_day(
     event.add("summary", summary)
     event.add("url", url)
     event.add("transp", "TRANSPARENT")
+    reminder = icalendar.Alarm()
+    reminder.add("action", "DISPLAY")
+    reminder.add("description", alarm)
+    reminder.add("trigger", before)
+    event.add_component(reminder)
     return event
 
 
@@ -68,6 +81,8 @@ def plan_calendar(
             end=slot.end,
             stamp=stamp,
             url=phase.url,
+            alarm=f"NCA-GENM phase {slot.number} starts tomorrow: {phase.title}",
+            before=PHASE_ALARM,
         )
         event.add("description", f"{phase.goal}\n\nStudy this phase: {phase.url}")
         calendar.add_component(event)
@@ -79,6 +94,8 @@ def plan_calendar(
             end=exam_date,
             stamp=stamp,
             url=exam_url,
+            alarm="NCA-GENM exam tomorrow",
+            before=EXAM_ALARM,
         )
         exam.add("description", f"Your NCA-GENM exam. Your dashboard: {exam_url}")
         calendar.add_component(exam)

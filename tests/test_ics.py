@@ -162,6 +162,30 @@ def test_the_calendar_says_who_made_it_and_stamps_events_in_utc():
         assert event.decoded("dtstamp").utcoffset() == datetime.timedelta(0)
 
 
+def alarms(event: icalendar.Event) -> list[icalendar.Alarm]:
+    return list(event.walk("VALARM"))
+
+
+def test_every_event_reminds_before_it_starts():
+    cal = calendar(exam_date=D(2026, 4, 20))
+    first_phase, exam = events(cal)[0], events(cal)[-1]
+
+    for event in events(cal):
+        (alarm,) = alarms(event)
+        assert str(alarm["action"]) == "DISPLAY"
+        assert str(alarm["description"]).strip()
+        assert alarm.decoded("trigger") < datetime.timedelta(0)
+    # All-day events start at the midnight of their first day.
+    midnight = datetime.datetime.combine(day(first_phase, "dtstart"), datetime.time())
+    (phase_alarm,) = alarms(first_phase)
+    assert midnight + phase_alarm.decoded("trigger") == datetime.datetime(2026, 3, 1, 18, 0)
+    assert "phase 1" in str(phase_alarm["description"])
+    (exam_alarm,) = alarms(exam)
+    exam_midnight = datetime.datetime.combine(day(exam, "dtstart"), datetime.time())
+    assert exam_midnight + exam_alarm.decoded("trigger") == datetime.datetime(2026, 4, 19, 9, 0)
+    assert "exam" in str(exam_alarm["description"])
+
+
 # The downloaded file, over the test client, read back as a calendar app would.
 
 
@@ -206,3 +230,15 @@ def test_the_links_come_from_the_site_url_not_the_requests_host(planned_client, 
     downloaded_events = events(icalendar.Calendar.from_ical(response.content))
     assert downloaded_events
     assert all(str(event["url"]).startswith(settings.SITE_URL + "/") for event in downloaded_events)
+
+
+def test_every_downloaded_event_has_a_reminder_before_it(planned_client):
+    downloaded_events = downloaded(planned_client)
+
+    assert len(downloaded_events) == 7
+    for event in downloaded_events:
+        assert alarms(event), event["summary"]
+        for alarm in alarms(event):
+            assert str(alarm["action"]) == "DISPLAY"
+            assert str(alarm["description"]).strip()
+            assert alarm.decoded("trigger") < datetime.timedelta(0)
