@@ -36,6 +36,7 @@ def _all_day(
     end: datetime.date,
     stamp: datetime.datetime,
     url: str,
+    busy: bool,
     alarm: str,
     before: datetime.timedelta,
 ) -> icalendar.Event:
@@ -46,7 +47,9 @@ def _all_day(
     event.add("dtend", end + datetime.timedelta(days=1))  # exclusive for all-day events
     event.add("summary", summary)
     event.add("url", url)
-    event.add("transp", "TRANSPARENT")
+    # The exam is an appointment; a phase spans days or weeks of a few hours' study, so it
+    # would wrongly mark every one of them busy.
+    event.add("transp", "OPAQUE" if busy else "TRANSPARENT")
     reminder = icalendar.Alarm()
     reminder.add("action", "DISPLAY")
     reminder.add("description", alarm)
@@ -81,6 +84,7 @@ def plan_calendar(
             end=slot.end,
             stamp=stamp,
             url=phase.url,
+            busy=False,
             alarm=f"NCA-GENM phase {slot.number} starts tomorrow: {phase.title}",
             before=PHASE_ALARM,
         )
@@ -94,6 +98,7 @@ def plan_calendar(
             end=exam_date,
             stamp=stamp,
             url=exam_url,
+            busy=True,
             alarm="NCA-GENM exam tomorrow",
             before=EXAM_ALARM,
         )

@@ -186,6 +186,16 @@ def test_every_event_reminds_before_it_starts():
     assert "exam" in str(exam_alarm["description"])
 
 
+def test_the_exam_marks_the_learner_busy_and_the_phases_do_not():
+    cal = calendar(exam_date=D(2026, 4, 20))
+    *phase_events, exam = events(cal)
+
+    assert str(exam["transp"]) == "OPAQUE"
+    # A phase spans days or weeks of a few hours' study: busy all of them, it would hide every
+    # free slot in them from whoever books the learner.
+    assert {str(event["transp"]) for event in phase_events} == {"TRANSPARENT"}
+
+
 # The downloaded file, over the test client, read back as a calendar app would.
 
 
@@ -242,3 +252,9 @@ def test_every_downloaded_event_has_a_reminder_before_it(planned_client):
             assert str(alarm["action"]) == "DISPLAY"
             assert str(alarm["description"]).strip()
             assert alarm.decoded("trigger") < datetime.timedelta(0)
+
+
+def test_the_downloaded_exam_is_busy_time(planned_client):
+    (exam,) = [event for event in downloaded(planned_client) if "exam" in str(event["summary"])]
+
+    assert str(exam["transp"]) == "OPAQUE"
