@@ -1,10 +1,13 @@
 """The study plan as an iCalendar file: one all-day event per phase, plus the exam day.
 
 Written with the icalendar library (RFC 5545 folding, escaping and dates are its business).
+Every event links to the page where the learner does that work; the links come in from the
+view, absolute, so this module knows no settings and no request.
 """
 
 import datetime
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import icalendar
 
@@ -12,9 +15,30 @@ from phases.schedule import Schedule
 
 PRODUCT_ID = "-//NCA-GENM Study Tracker//EN"
 
+# Reminders, relative to the event's start, the midnight that begins its first day (all-day
+# events have no time of their own): a phase at 18:00 the evening before it starts, the exam
+# at 9:00 the day before.
+PHASE_ALARM = datetime.timedelta(hours=-6)
+EXAM_ALARM = datetime.timedelta(hours=-15)
+
+
+class PhaseEntry(NamedTuple):
+    title: str
+    goal: str
+    url: str  # absolute: the phase's page
+
 
 def _all_day(
-    *, uid: str, summary: str, start: datetime.date, end: datetime.date, stamp: datetime.datetime
+    *,
+    uid: str,
+    summary: str,
+    start: datetime.date,
+    end: datetime.date,
+    stamp: datetime.datetime,
+    url: str,
+    busy: bool,
+    alarm: str,
+    before: datetime.timedelta,
 ) -> icalendar.Event:
     event = icalendar.Event()
     event.add("uid", uid)
@@ -22,19 +46,29 @@ def _all_day(
     event.add("dtstart", start)
     event.add("dtend", end + datetime.timedelta(days=1))  # exclusive for all-day events
     event.add("summary", summary)
-    event.add("transp", "TRANSPARENT")
+    event.add("url", url)
+    # The exam is an appointment; a phase spans days or weeks of a few hours' study, so it
+    # would wrongly mark every one of them busy.
+    event.add("transp", "OPAQUE" if busy else "TRANSPARENT")
+    reminder = icalendar.Alarm()
+    reminder.add("action", "DISPLAY")
+    reminder.add("description", alarm)
+    reminder.add("trigger", before)
+    event.add_component(reminder)
     return event
 
 
 def plan_calendar(
     *,
     schedule: Schedule,
-    phases: Mapping[int, tuple[str, str]],
+    phases: Mapping[int, PhaseEntry],
     exam_date: datetime.date | None,
+    exam_url: str,
     owner: str,
     stamp: datetime.datetime,
 ) -> bytes:
-    """``phases`` maps a phase number to its (title, goal); ``owner`` makes the UIDs unique."""
+    """``phases`` maps a phase number to its title, goal and page; ``exam_url`` is the page the
+    exam event links to; ``owner`` makes the UIDs unique."""
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODUCT_ID)
     calendar.add("version", "2.0")
@@ -42,25 +76,33 @@ def plan_calendar(
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", "NCA-GENM study plan")
     for slot in schedule.slots:
-        title, goal = phases[slot.number]
+        phase = phases[slot.number]
         event = _all_day(
             uid=f"phase-{slot.number}-{owner}@nca-genm-studyplan",
-            summary=f"NCA-GENM phase {slot.number}: {title} ({slot.hours} h)",
+            summary=f"NCA-GENM phase {slot.number}: {phase.title} ({slot.hours} h)",
             start=slot.start,
             end=slot.end,
             stamp=stamp,
+            url=phase.url,
+            busy=False,
+            alarm=f"NCA-GENM phase {slot.number} starts tomorrow: {phase.title}",
+            before=PHASE_ALARM,
         )
-        event.add("description", goal)
+        event.add("description", f"{phase.goal}\n\nStudy this phase: {phase.url}")
         calendar.add_component(event)
     if exam_date is not None:
-        calendar.add_component(
-            _all_day(
-                uid=f"exam-{owner}@nca-genm-studyplan",
-                summary="NCA-GENM exam",
-                start=exam_date,
-                end=exam_date,
-                stamp=stamp,
-            )
+        exam = _all_day(
+            uid=f"exam-{owner}@nca-genm-studyplan",
+            summary="NCA-GENM exam",
+            start=exam_date,
+            end=exam_date,
+            stamp=stamp,
+            url=exam_url,
+            busy=True,
+            alarm="NCA-GENM exam tomorrow",
+            before=EXAM_ALARM,
         )
+        exam.add("description", f"Your NCA-GENM exam. Your dashboard: {exam_url}")
+        calendar.add_component(exam)
     body: bytes = calendar.to_ical()
     return body

@@ -4,15 +4,23 @@ import datetime
 
 import icalendar
 import pytest
+from django.conf import settings
+from django.urls import resolve, reverse
 
 from phases.schedule import lay_out
-from progress.ics import plan_calendar
+from progress.ics import PhaseEntry, plan_calendar
+from tests.factories import make_plan
 
 D = datetime.date
 START = D(2026, 3, 2)
 # Standard, 8 h a week: phase 1 runs 2-8 March, ..., phase 6 1-2 April.
 SCHEDULE = lay_out(((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2)), 8, START)
-PHASES = {n: (f"Phase {n} title", f"Be able to do thing {n}.") for n in range(1, 7)}
+SITE = "https://study.example.com"
+PHASES = {
+    n: PhaseEntry(f"Phase {n} title", f"Be able to do thing {n}.", f"{SITE}/study/phase-{n}/")
+    for n in range(1, 7)
+}
+EXAM_URL = f"{SITE}/dashboard/"
 STAMP = datetime.datetime(2026, 3, 1, 9, 30, tzinfo=datetime.UTC)
 
 
@@ -26,7 +34,12 @@ def calendar(
 ) -> icalendar.Calendar:
     return icalendar.Calendar.from_ical(
         plan_calendar(
-            schedule=schedule, phases=phases, exam_date=exam_date, owner=owner, stamp=stamp
+            schedule=schedule,
+            phases=phases,
+            exam_date=exam_date,
+            exam_url=EXAM_URL,
+            owner=owner,
+            stamp=stamp,
         )
     )
 
@@ -54,11 +67,14 @@ def test_one_all_day_event_per_phase_from_its_first_day_to_the_day_after_its_las
     assert (day(last, "dtstart"), day(last, "dtend")) == (D(2026, 4, 1), D(2026, 4, 3))
 
 
-def test_each_phase_event_names_the_phase_its_hours_and_its_goal():
+def test_each_phase_event_names_the_phase_its_hours_and_its_goal_and_links_to_its_page():
     first = events(calendar())[0]
 
     assert str(first["summary"]) == "NCA-GENM phase 1: Phase 1 title (7 h)"
-    assert str(first["description"]) == "Be able to do thing 1."
+    assert str(first["url"]) == f"{SITE}/study/phase-1/"
+    assert str(first["description"]) == (
+        f"Be able to do thing 1.\n\nStudy this phase: {SITE}/study/phase-1/"
+    )
 
 
 def test_consecutive_phase_events_neither_overlap_nor_leave_a_gap():
@@ -74,6 +90,8 @@ def test_the_exam_day_is_its_own_all_day_event():
 
     (exam,) = exam_events
     assert str(exam["summary"]) == "NCA-GENM exam"
+    assert str(exam["url"]) == EXAM_URL
+    assert EXAM_URL in str(exam["description"])
     assert (day(exam, "dtstart"), day(exam, "dtend")) == (D(2026, 4, 20), D(2026, 4, 21))
 
 
@@ -98,15 +116,16 @@ def test_titles_and_goals_with_special_characters_come_back_as_written(title):
     goal = f"Be able to explain {title}\nover two lines, with commas; and semicolons."
     raw = plan_calendar(
         schedule=SCHEDULE,
-        phases={**PHASES, 3: (title, goal)},
+        phases={**PHASES, 3: PhaseEntry(title, goal, f"{SITE}/study/phase-3/")},
         exam_date=None,
+        exam_url=EXAM_URL,
         owner="9",
         stamp=STAMP,
     )
 
     third = events(icalendar.Calendar.from_ical(raw))[2]
     assert str(third["summary"]) == f"NCA-GENM phase 3: {title} (6 h)"
-    assert str(third["description"]) == goal
+    assert str(third["description"]).startswith(f"{goal}\n\n")
     # Lines are folded at 75 octets, as RFC 5545 asks.
     assert max(len(line) for line in raw.split(b"\r\n")) <= 75
 
@@ -141,3 +160,101 @@ def test_the_calendar_says_who_made_it_and_stamps_events_in_utc():
     for event in events(cal):
         assert event.decoded("dtstamp") == STAMP
         assert event.decoded("dtstamp").utcoffset() == datetime.timedelta(0)
+
+
+def alarms(event: icalendar.Event) -> list[icalendar.Alarm]:
+    return list(event.walk("VALARM"))
+
+
+def test_every_event_reminds_before_it_starts():
+    cal = calendar(exam_date=D(2026, 4, 20))
+    first_phase, exam = events(cal)[0], events(cal)[-1]
+
+    for event in events(cal):
+        (alarm,) = alarms(event)
+        assert str(alarm["action"]) == "DISPLAY"
+        assert str(alarm["description"]).strip()
+        assert alarm.decoded("trigger") < datetime.timedelta(0)
+    # All-day events start at the midnight of their first day.
+    midnight = datetime.datetime.combine(day(first_phase, "dtstart"), datetime.time())
+    (phase_alarm,) = alarms(first_phase)
+    assert midnight + phase_alarm.decoded("trigger") == datetime.datetime(2026, 3, 1, 18, 0)
+    assert "phase 1" in str(phase_alarm["description"])
+    (exam_alarm,) = alarms(exam)
+    exam_midnight = datetime.datetime.combine(day(exam, "dtstart"), datetime.time())
+    assert exam_midnight + exam_alarm.decoded("trigger") == datetime.datetime(2026, 4, 19, 9, 0)
+    assert "exam" in str(exam_alarm["description"])
+
+
+def test_the_exam_marks_the_learner_busy_and_the_phases_do_not():
+    cal = calendar(exam_date=D(2026, 4, 20))
+    *phase_events, exam = events(cal)
+
+    assert str(exam["transp"]) == "OPAQUE"
+    # A phase spans days or weeks of a few hours' study: busy all of them, it would hide every
+    # free slot in them from whoever books the learner.
+    assert {str(event["transp"]) for event in phase_events} == {"TRANSPARENT"}
+
+
+# The downloaded file, over the test client, read back as a calendar app would.
+
+
+def downloaded(client, **extra) -> list[icalendar.Event]:
+    response = client.get(reverse("progress:plan-calendar"), **extra)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/calendar")
+    return events(icalendar.Calendar.from_ical(response.content))
+
+
+@pytest.fixture
+def planned_client(learner_client, learner):
+    make_plan(learner, exam_in=60)
+    return learner_client
+
+
+def test_every_downloaded_event_links_to_a_real_page_on_the_site(planned_client):
+    downloaded_events = downloaded(planned_client)
+
+    assert len(downloaded_events) == 7
+    for event in downloaded_events:
+        url = str(event["url"])
+        assert url.startswith(settings.SITE_URL + "/"), url
+        path = url.removeprefix(settings.SITE_URL)
+        assert url in str(event["description"])
+        match = resolve(path)  # raises Resolver404 if the link leads nowhere
+        assert planned_client.get(path).status_code == 200, path
+        if "exam" in str(event["summary"]).lower():
+            assert match.view_name == "progress:dashboard"
+        else:
+            assert match.view_name == "progress:phase"
+    phase_links = [str(event["url"]) for event in downloaded_events[:6]]
+    assert len(set(phase_links)) == 6  # each phase its own page
+
+
+def test_the_links_come_from_the_site_url_not_the_requests_host(planned_client, settings):
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "evil.example"]
+    response = planned_client.get(reverse("progress:plan-calendar"), HTTP_HOST="evil.example:6666")
+
+    assert response.status_code == 200
+    assert b"evil" not in response.content.lower()
+    downloaded_events = events(icalendar.Calendar.from_ical(response.content))
+    assert downloaded_events
+    assert all(str(event["url"]).startswith(settings.SITE_URL + "/") for event in downloaded_events)
+
+
+def test_every_downloaded_event_has_a_reminder_before_it(planned_client):
+    downloaded_events = downloaded(planned_client)
+
+    assert len(downloaded_events) == 7
+    for event in downloaded_events:
+        assert alarms(event), event["summary"]
+        for alarm in alarms(event):
+            assert str(alarm["action"]) == "DISPLAY"
+            assert str(alarm["description"]).strip()
+            assert alarm.decoded("trigger") < datetime.timedelta(0)
+
+
+def test_the_downloaded_exam_is_busy_time(planned_client):
+    (exam,) = [event for event in downloaded(planned_client) if "exam" in str(event["summary"])]
+
+    assert str(exam["transp"]) == "OPAQUE"

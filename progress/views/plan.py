@@ -3,10 +3,12 @@
 import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -236,6 +238,11 @@ def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
     return _choose_page(request, form, status=200 if valid else 400)
 
 
+def _absolute(path: str) -> str:
+    """A link in the calendar file, from DJANGO_SITE_URL: never from the request's Host."""
+    return f"{settings.SITE_URL}{path}"
+
+
 @login_required
 @require_GET
 def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
@@ -248,8 +255,14 @@ def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
         )
     body = ics.plan_calendar(
         schedule=state.schedule,
-        phases={phase.number: (phase.title, phase.goal) for phase in state.content.phases},
+        phases={
+            phase.number: ics.PhaseEntry(
+                phase.title, phase.goal, _absolute(reverse("progress:phase", args=[phase.slug]))
+            )
+            for phase in state.content.phases
+        },
         exam_date=state.plan.exam_date,
+        exam_url=_absolute(reverse("progress:dashboard")),
         owner=str(request.user.pk),
         stamp=timezone.now(),
     )
