@@ -410,6 +410,9 @@ class ReviewLog(models.Model):
     state_after = models.PositiveSmallIntegerField(null=True, blank=True)
     stability_after = models.FloatField(null=True, blank=True)
     difficulty_after = models.FloatField(null=True, blank=True)
+    answer = models.TextField(
+        blank=True, default="", help_text="What the learner typed before revealing the answer."
+    )
 
     class Meta:
         ordering = ["reviewed_at", "pk"]

@@ -18,6 +18,7 @@ urlpatterns = [
         name="selfcheck-confidence",
     ),
     path("review/", review.review, name="review"),
+    path("review/reveal/", review.review_reveal, name="review-reveal"),
     path("review/<slug:slug>/", review.review_answer, name="review-answer"),
     path(
         "review/questions/<int:card_id>/",

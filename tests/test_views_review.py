@@ -19,6 +19,7 @@ from progress.models import (
     CheckOff,
     Confidence,
     QuestionCard,
+    ReviewLog,
     end_of_day,
     start_of_day,
 )
@@ -63,10 +64,17 @@ def header_count(response) -> str:
     return element_by_id(response.content, "header-review").text
 
 
+REVEAL = reverse("progress:review-reveal")
+
+
 def shown_action(response) -> str:
-    """Where the card on show posts its rating."""
+    """Where the card on show posts its rating (once revealed)."""
     card = element_by_id(response.content, "review-card")
-    return next(e.attrs["action"] for e in descendants(card) if e.tag == "form")
+    return next(
+        e.attrs["action"]
+        for e in descendants(card)
+        if e.tag == "form" and e.attrs["action"] != REVEAL
+    )
 
 
 def prompt(slug: str) -> str:
@@ -229,7 +237,8 @@ def test_the_daily_cap_limits_the_count_in_the_header_and_on_the_page(
     assert "At most 2 cards a day" in page_text(response.content)
 
     for expected in (1, 0):
-        response = learner_client.post(shown_action(response), {"rating": "3"}, **HTMX)
+        revealed = learner_client.post(REVEAL, {"answer": ""}, **HTMX)
+        response = learner_client.post(shown_action(revealed), {"rating": "3"}, **HTMX)
         assert header_count(response) == f"Review today ({expected})"
 
     assert review_card(response).startswith("Nothing to review today")
@@ -277,12 +286,23 @@ def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learne
     check = SelfCheck.objects.get(slug=CHECK)
     before = row_of(learner).memory
 
-    response = learner_client.get(REVIEW)
+    front = learner_client.get(REVIEW)
+
+    # The front: the prompt and a place to answer, no reference answer and no rating yet.
+    card = element_by_id(front.content, "review-card")
+    answer = " ".join(check.answer.split())
+    assert answer not in card.text
+    assert not [e for e in descendants(card) if e.attrs.get("name") == "rating"]
+    (reveal,) = [e for e in descendants(card) if e.tag == "form"]
+    assert reveal.attrs["action"] == REVEAL
+    assert [e.attrs["name"] for e in descendants(reveal) if e.tag == "textarea"] == ["answer"]
+
+    response = learner_client.post(REVEAL, {"answer": "Gradients flow backwards."})
 
     card = element_by_id(response.content, "review-card")
-    (details,) = [e for e in descendants(card) if e.tag == "details"]
-    assert "open" not in details.attrs
-    assert details.text == f"Reveal the reference answer {' '.join(check.answer.split())}"
+    assert answer in card.text
+    assert "Your answer Gradients flow backwards." in card.text
+    assert row_of(learner).memory == before  # turning the card over changes nothing
     forms = [
         f
         for f in with_tag(response.content, "form")
@@ -468,19 +488,19 @@ def test_a_question_missed_in_a_drill_comes_back_with_my_answer_the_key_and_the_
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
     make_card_due(card)
 
-    response = learner_client.get(REVIEW)
+    front = element_by_id(learner_client.get(REVIEW).content, "review-card")
+    right = next(o["text"] for o in question.options if o.get("correct"))
+    assert "(right answer)" not in front.text
+    response = learner_client.post(REVEAL, {"answer": ""})
 
     shown = element_by_id(response.content, "review-card")
     assert shown.text.startswith("Review today: 1 left")
     assert " ".join(question.prompt.split()) in shown.text
     assert "A question you missed in practice" in shown.text
-    (details,) = [e for e in descendants(shown) if e.tag == "details"]
-    assert "open" not in details.attrs
-    right = next(o["text"] for o in question.options if o.get("correct"))
     mine = question.options[wrong_option(question)]["text"]
-    assert f"{right} (right answer)" in details.text
-    assert f"{mine} (your answer)" in details.text
-    assert " ".join(question.explanation.split()) in details.text
+    assert f"{right} (right answer)" in shown.text
+    assert f"{mine} (your answer in practice)" in shown.text
+    assert " ".join(question.explanation.split()) in shown.text
     forms = [
         f
         for f in with_tag(response.content, "form")
@@ -598,3 +618,39 @@ def test_an_empty_review_page_says_when_the_next_card_comes_back(learner_client,
     assert f"Your next card comes back on {date_format(due, 'l j F')}." in page_text(
         response.content
     )
+
+
+def test_what_the_learner_typed_before_the_reveal_is_kept_with_the_review(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+
+    revealed = learner_client.post(REVEAL, {"answer": "  The chain rule, layer by layer.  "})
+    learner_client.post(shown_action(revealed), {"rating": "3", "answer": "The chain rule."})
+
+    (row,) = ReviewLog.objects.filter(user=learner, first=False)
+    assert row.answer == "The chain rule."
+
+
+@pytest.mark.parametrize("answer", ["x" * 4001, "a\x00b"])
+def test_an_answer_that_cannot_be_kept_is_a_400_that_says_why_and_changes_nothing(
+    learner_client, learner, answer
+):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+    before = row_of(learner).memory
+
+    reveal = learner_client.post(REVEAL, {"answer": answer})
+    rating = learner_client.post(review_answer_url(), {"rating": "3", "answer": answer})
+
+    assert reveal.status_code == 400
+    assert rating.status_code == 400
+    assert "Nothing was changed." in reveal.text
+    assert row_of(learner).memory == before
+    assert not ReviewLog.objects.filter(user=learner, first=False).exists()
+
+
+def test_an_empty_queue_turns_over_nothing(learner_client, learner):
+    response = learner_client.post(REVEAL, {"answer": "anything"})
+
+    assert response.status_code == 200
+    assert review_card(response).startswith("Nothing to review today")

@@ -300,6 +300,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "state_after": row.state_after,
                 "stability_after": row.stability_after,
                 "difficulty_after": row.difficulty_after,
+                "answer": row.answer,
             }
             for row in ReviewLog.objects.filter(user=user)
             .select_related("self_check", "question")

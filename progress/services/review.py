@@ -37,7 +37,14 @@ def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
 
 
 def _review(
-    card: CheckOff | QuestionCard, *, user: Any, kind: str, key: int, rating: Rating, now: Any
+    card: CheckOff | QuestionCard,
+    *,
+    user: Any,
+    kind: str,
+    key: int,
+    rating: Rating,
+    now: Any,
+    answer: str = "",
 ) -> None:
     """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged;
     ReviewRefused when it was reviewed today."""
@@ -45,7 +52,14 @@ def _review(
     before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
     card.remember(after)
     review_log.record(
-        user=user, kind=kind, key=key, before=before, after=after, rating=rating, when=now
+        user=user,
+        kind=kind,
+        key=key,
+        before=before,
+        after=after,
+        rating=rating,
+        when=now,
+        answer=answer,
     )
 
 
@@ -56,10 +70,12 @@ def review_check(
     self_check_id: int,
     rating: Rating,
     now: datetime.datetime,
+    answer: str = "",
 ) -> bool:
-    """Record a review of a ticked self-check in today's queue, as FSRS schedules it; "forgot"
-    also marks it shaky. False when the check is not ticked; ReviewRefused when it was reviewed
-    today (the caller refuses cards not in today's queue)."""
+    """Record a review of a ticked self-check in today's queue, as FSRS schedules it, with what
+    the learner typed before revealing the reference (``answer``); "forgot" also marks it
+    shaky. False when the check is not ticked; ReviewRefused when it was reviewed today (the
+    caller refuses cards not in today's queue)."""
     # Locked until the write commits (this service's transaction): two tabs rating at once are
     # one review and one refusal (SQLite's IMMEDIATE transactions already queue them).
     check_off = (
@@ -68,7 +84,13 @@ def review_check(
     if check_off is None:
         return False
     _review(
-        check_off, user=user, kind=ReviewLog.Kind.CHECK, key=self_check_id, rating=rating, now=now
+        check_off,
+        user=user,
+        kind=ReviewLog.Kind.CHECK,
+        key=self_check_id,
+        rating=rating,
+        now=now,
+        answer=answer,
     )
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
@@ -83,17 +105,25 @@ def review_question(
     card_id: int,
     rating: Rating,
     now: datetime.datetime,
+    answer: str = "",
 ) -> bool:
-    """Record a review of a missed question. Known (any rating but "forgot") so many times in a
-    row (memory.RIGHT_IN_A_ROW_TO_LEAVE), on as many days (one review a card a day), it leaves
-    the queue. False when it is not in the queue; ReviewRefused when it was reviewed today."""
+    """Record a review of a missed question (``answer``: what the learner typed first). Known
+    (any rating but "forgot") so many times in a row (memory.RIGHT_IN_A_ROW_TO_LEAVE), on as
+    many days (one review a card a day), it leaves the queue. False when it is not in the
+    queue; ReviewRefused when it was reviewed today."""
     card = (
         QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
     ).first()
     if card is None:
         return False
     _review(
-        card, user=user, kind=ReviewLog.Kind.QUESTION, key=card.question_id, rating=rating, now=now
+        card,
+        user=user,
+        kind=ReviewLog.Kind.QUESTION,
+        key=card.question_id,
+        rating=rating,
+        now=now,
+        answer=answer,
     )
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:

@@ -34,9 +34,11 @@ def entry(
     after: Memory,
     rating: Rating,
     when: datetime.datetime,
+    answer: str = "",
 ) -> ReviewLog:
     """The log row of one review (not saved): ``before`` is the card's memory before it (None
-    for a first review), ``after`` the memory it left."""
+    for a first review), ``after`` the memory it left, ``answer`` what the learner typed before
+    revealing the reference."""
     last = before.last_review if before is not None else None
     return ReviewLog(
         user=user,
@@ -50,6 +52,7 @@ def entry(
         state_before=before.state if before else None,
         stability_before=before.stability if before else None,
         difficulty_before=before.difficulty if before else None,
+        answer=answer,
         **outcome(after, rating, when),
     )
 

@@ -112,7 +112,31 @@ NOT_IN_QUEUE = (
 )
 
 
-def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = "") -> HttpResponse:
+# What a learner may type before revealing the reference: a paragraph or a few, not a book.
+ANSWER_MAX_LENGTH = 4000
+ANSWER_TOO_LONG = (
+    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal. "
+    "Nothing was changed."
+)
+
+
+def _typed_answer(request: HtmxHttpRequest) -> str | None:
+    """What the learner typed before the reveal (empty when nothing); None when it cannot be
+    kept (too long, or a NUL character)."""
+    answer = request.POST.get("answer", "").strip()
+    if len(answer) > ANSWER_MAX_LENGTH or "\x00" in answer:
+        return None
+    return answer
+
+
+def _review_page(
+    request: HtmxHttpRequest,
+    *,
+    status: int = 200,
+    refused: str = "",
+    revealed: bool = False,
+    answer: str = "",
+) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
     mock = close_overdue_mock(user=request.user, now=timezone.now())
     queue = review_cards(request.user, today=timezone.localdate())
@@ -136,6 +160,9 @@ def _review_page(request: HtmxHttpRequest, *, status: int = 200, refused: str = 
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
         "refused": refused,
+        # The reference answer and the ratings show only once the learner has asked for them.
+        "revealed": revealed and card is not None,
+        "answer": answer,
     }
     if card is None:
         context["next_due"] = next_due(request.user)
@@ -196,6 +223,17 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
     return _review_page(request)
 
 
+@login_required
+@require_POST
+def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
+    """Today's first card turned over: the reference answer, what the learner typed (carried on
+    with the rating into the review log), then the ratings. Nothing is written."""
+    answer = _typed_answer(request)
+    if answer is None:
+        return _review_page(request, status=400, refused=ANSWER_TOO_LONG)
+    return _review_page(request, revealed=True, answer=answer)
+
+
 def _rated(
     request: HtmxHttpRequest,
     key: tuple[str, int],
@@ -227,13 +265,20 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
+    answer = _typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG)
     return _rated(
         request,
         (CHECK, check.id),
         exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
         missing="You have not ticked this self-check.",
         review=lambda: review_check(
-            user=request.user, self_check_id=check.id, rating=rating, now=timezone.now()
+            user=request.user,
+            self_check_id=check.id,
+            rating=rating,
+            now=timezone.now(),
+            answer=answer,
         ),
     )
 
@@ -244,12 +289,15 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
     rating = _rating(request)
     if rating is None:
         return bad_request(RATING_HELP)
+    answer = _typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG)
     return _rated(
         request,
         (QUESTION, card_id),
         exists=QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id),
         missing="This question is not in your review queue.",
         review=lambda: review_question(
-            user=request.user, card_id=card_id, rating=rating, now=timezone.now()
+            user=request.user, card_id=card_id, rating=rating, now=timezone.now(), answer=answer
         ),
     )

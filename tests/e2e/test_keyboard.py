@@ -135,15 +135,26 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     waiting = second if shown is first else first
     mark_page(page)
 
-    press(page, card.get_by_role("button", name="Knew it"), "Enter")
-    expect(card.get_by_role("heading")).to_have_text("Review today: 1 left")
+    press(page, card.get_by_role("button", name="Reveal the reference answer"), "Enter")
+    expect(card.get_by_text(shown.answer)).to_be_visible()
+    # Turned over: the reference answer is read out, and focus is on the first rating.
+    expect(announcer(page)).to_have_text(f"The reference answer: {shown.answer}")
+    expect_focused(page, card.get_by_role("button", name=re.compile("^Forgot")))
+
+    press(page, card.get_by_role("button", name=re.compile("^Knew it")), "Enter")
+    expect(card.get_by_role("heading", level=2)).to_have_text("Review today: 1 left")
     expect(card.get_by_text(waiting.prompt)).to_be_visible()
-    expect_focused(page, card.get_by_role("button", name="Knew it"))
+    # The next card: focus is in its answer box, ready to answer from memory.
+    expect_focused(page, card.get_by_label(re.compile("^Your answer, before you look")))
     expect(announcer(page)).to_have_text(f"1 left to review today. Next: {waiting.prompt}")
     expect(page.locator("#header-review")).to_have_text("Review today (1)")
 
+    page.keyboard.type("No idea")
+    page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
+    expect(card.get_by_text(waiting.answer)).to_be_visible()
+    press(page, card.get_by_role("button", name=re.compile("^Knew it")), "Enter")
+    expect(card.get_by_role("heading", level=2)).to_have_text("Nothing to review today")
     # No card left: focus goes to the first thing to do next, still inside the card.
     expect_focused(page, card.get_by_role("link", name="phase pages"))
     expect(announcer(page)).to_have_text("Nothing left to review today.")

@@ -11,7 +11,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
-from progress.models import CheckOff, Confidence
+from progress.models import CheckOff, Confidence, ReviewLog
 from tests.e2e.steps import (
     PHASE_ONE,
     expect_same_document,
@@ -66,19 +66,26 @@ def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_
     # The shaky one came due first, so it comes first.
     expect(card.get_by_text(shaky.prompt)).to_be_visible()
     answer = card.get_by_text(shaky.answer)
-    expect(answer).to_be_hidden()
+    expect(answer).to_have_count(0)
+    # No rating before the reveal: first an answer from memory, typed if the learner likes.
+    expect(card.get_by_role("button", name=re.compile("^Knew it"))).to_have_count(0)
+    mark_page(page)
+
+    card.get_by_label(re.compile("^Your answer, before you look")).fill(
+        "Gradients, layer by layer."
+    )
+    card.get_by_role("button", name="Reveal the reference answer").click()
+    expect(answer).to_be_visible()
+    expect(card.get_by_text("Gradients, layer by layer.")).to_be_visible()
     for words in ("Forgot", "Hard", "Knew it", "Easy"):
         button = card.get_by_role("button", name=re.compile(rf"^{words} · again in \d+ days?$"))
         expect(button).to_be_visible()
-    mark_page(page)
-
-    card.get_by_text("Reveal the reference answer").click()
-    expect(answer).to_be_visible()
     card.get_by_role("button", name=re.compile("^Knew it")).click()
 
     expect(header).to_have_text("Review today (1)")
-    expect(card.get_by_role("heading")).to_have_text("Review today: 1 left")
+    expect(card.get_by_role("heading", level=2)).to_have_text("Review today: 1 left")
     expect(card.get_by_text(plain.prompt)).to_be_visible()
+    card.get_by_role("button", name="Reveal the reference answer").click()
     card.get_by_role("button", name=re.compile("^Knew it")).click()
 
     expect(header).to_have_text("Review today (0)")
@@ -106,6 +113,9 @@ def test_review_without_javascript_forgot_reloads_to_an_empty_queue(page_without
     expect(page.locator("#header-review")).to_have_text("Review today (1)")
     card = page.locator("#review-card")
     expect(card.get_by_text(check.prompt)).to_be_visible()
+    card.get_by_label(re.compile("^Your answer, before you look")).fill("I am not sure.")
+    card.get_by_role("button", name="Reveal the reference answer").click()
+    expect(card.get_by_text(check.answer)).to_be_visible()
     card.get_by_role("button", name=re.compile("^Forgot")).click()
 
     expect(page).to_have_url(re.compile(r"/review/$"))
@@ -113,5 +123,7 @@ def test_review_without_javascript_forgot_reloads_to_an_empty_queue(page_without
     expect(page.locator("#header-review")).to_have_text("Review today (0)")
     tick_row = CheckOff.objects.get(user=learner)
     assert (tick_row.confidence, tick_row.reviews) == (Confidence.SHAKY, 2)
+    # What was typed before the reveal is kept with the review.
+    assert ReviewLog.objects.get(user=learner, first=False).answer == "I am not sure."
     # Forgotten: back tomorrow.
     assert tick_row.due == tick_row.last_review + datetime.timedelta(days=1)
