@@ -1,10 +1,15 @@
 # Two commands: `make run` (set up, then serve on SQLite) and `make test` (set up, then check:
-# ruff, import-linter, mypy, the migrations check and the whole pytest suite).
+# ruff, import-linter, mypy, the migrations check and the whole pytest suite, which includes the
+# W3C Nu Html Checker over every page).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The W3C Nu Html Checker (npm's vnu-jar, run with Java) for tests/e2e/test_valid_html.py.
+NU := .nu
+VNU_VERSION := 26.9.27
+DEV := $(VENV)/.installed-dev
 
 .PHONY: install install-dev run test lint imports typecheck migrations-check pytest bench load cluster clean
 
@@ -21,8 +26,18 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev,postgres]"
 	touch $(VENV)/.installed $@
 
+# One stamp per pinned version: changing VNU_VERSION installs that version.
+$(NU)/.installed-$(VNU_VERSION):
+	@command -v java >/dev/null || \
+		{ echo "No java: the Nu Html Checker needs apt-get install default-jre-headless" >&2; exit 1; }
+	@command -v npm >/dev/null || \
+		{ echo "No npm: the Nu Html Checker is installed with apt-get install npm" >&2; exit 1; }
+	rm -rf $(NU)
+	npm install --prefix $(NU) --no-save --no-audit --no-fund --loglevel=error vnu-jar@$(VNU_VERSION)
+	touch $@
+
 install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+install-dev: $(DEV) $(NU)/.installed-$(VNU_VERSION)
 
 run: install
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py migrate --noinput
@@ -30,21 +45,21 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-lint: install-dev
+lint: $(DEV)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
 # The layers run one way, phases <- progress <- studyplan (pyproject.toml's contracts).
-imports: install-dev
+imports: $(DEV)
 	$(BIN)/lint-imports
 
-typecheck: install-dev
+typecheck: $(DEV)
 	DJANGO_DEBUG=1 $(BIN)/mypy
 
-migrations-check: install-dev
+migrations-check: $(DEV)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
-pytest: install-dev
+pytest: $(DEV) $(NU)/.installed-$(VNU_VERSION)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test: lint imports typecheck migrations-check pytest
@@ -53,16 +68,16 @@ test: lint imports typecheck migrations-check pytest
 # phase page, answer drills and review, in four set-ups (SQLite and PostgreSQL 15, each without
 # and with Redis; as root it starts PostgreSQL and installs redis-server when missing; what
 # cannot start is reported), against /healthz in the same run.
-bench: install-dev
+bench: $(DEV)
 	$(BIN)/python bench/study.py
 
-load: install-dev
+load: $(DEV)
 	$(BIN)/python scripts/load_ticks.py
 
 # Two gunicorn servers on PostgreSQL and Redis, checked over HTTP as one site (needs root: it
 # starts PostgreSQL 15 and redis-server, installing redis-server when missing).
-cluster: install-dev
+cluster: $(DEV)
 	$(BIN)/python scripts/cluster.py
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(NU) var staticfiles .pytest_cache .ruff_cache

@@ -24,6 +24,7 @@ from django.core.management import call_command  # noqa: E402
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright  # noqa: E402
 
 from phases.models import Domain  # noqa: E402
+from tests.e2e.seasoned import Learner, make_seasoned  # noqa: E402
 from tests.e2e.steps import PASSWORD  # noqa: E402
 
 E2E_DIR = Path(__file__).resolve().parent
@@ -83,6 +84,12 @@ def site(transactional_db, live_server) -> str:
 def learner(site: str):
     """A learner with an account and nothing else: no plan, no ticks, no attempts."""
     return get_user_model().objects.create_user(username="grace", password=PASSWORD)
+
+
+@pytest.fixture
+def seasoned(site: str, settings) -> Learner:
+    """A learner three weeks into a standard plan who has used every page (seasoned.py)."""
+    return make_seasoned(settings)
 
 
 def _new_page(browser: Browser, base_url: str, **context_options) -> Iterator[Page]:

@@ -1,132 +1,20 @@
 """Every page, public and learner, at a phone's width and a laptop's, checked by axe-core in real
 Chromium: no serious or critical violation, and at 390 px nothing scrolls sideways.
 
-The learner has used every part of the app (a plan under way, ticks in several phases, reviews
-due, a finished drill, a handed-in mock and an open one with a flag), so the pages show their
+The learner has used every part of the app (tests/e2e/seasoned.py), so the pages show their
 full tables, charts and badges rather than their empty states.
 """
 
-import datetime
-import random
-from dataclasses import dataclass
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from phases.models import Domain, Intensity, SelfCheck
-from progress.models import Attempt, CheckOff
-from progress.services.plan import save_plan
-from progress.services.practice import answer, flag, start_drill, start_mock, submit
-from progress.services.study import set_done
-from tests.e2e.steps import PASSWORD, log_in
+from tests.e2e.seasoned import PUBLIC_PAGES, TICKED, Learner, learner_pages, mock_pages
+from tests.e2e.steps import log_in
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
 BLOCKING = {"serious", "critical"}
-TICKED = 14  # self-checks, every one due for review today
-PUBLIC_PAGES = [
-    "/",
-    "/syllabus/",
-    "/accounts/login/",
-    "/accounts/signup/",
-    "/accounts/password/reset/",
-    "/accounts/password/reset/done/",
-]
-
-
-@dataclass
-class Learner:
-    username: str
-    drill: Attempt
-    open_drill: Attempt
-    user: object = None
-    mock: Attempt | None = None
-
-    def open_a_mock(self) -> None:
-        """A live mock with a flag: once it is open no drill page opens, so it comes last."""
-        now = timezone.now()
-        self.mock = start_mock(user=self.user, now=now, rng=random.Random(8))
-        _answer_half(self.user, self.mock, now, leave=4)
-        first = self.mock.questions.get(position=1)
-        flag(user=self.user, attempt=self.mock, item=first, flagged=True, now=now)
-
-
-def _answer_half(user, attempt: Attempt, now: datetime.datetime, *, leave: int = 0) -> None:
-    """Answer every question but the last ``leave``, alternately right and wrong."""
-    items = list(attempt.questions.select_related("question").order_by("position"))
-    for index, item in enumerate(items[: len(items) - leave]):
-        correct = sorted(item.question.correct_options)
-        wrong = [i for i in range(len(item.question.options)) if i not in correct][:1]
-        chosen = correct if index % 2 == 0 else wrong + correct[1:]
-        answer(user=user, attempt=attempt, item=item, chosen=chosen, now=now)
-
-
-@pytest.fixture
-def seasoned(site: str, settings) -> Learner:
-    """A learner three weeks into a standard plan who has used every page."""
-    settings.MOCK_QUESTIONS = 8
-    user = get_user_model().objects.create_user(username="margaret", password=PASSWORD)
-    today = timezone.localdate()
-    now = timezone.now()
-    rng = random.Random(7)
-    save_plan(
-        user=user,
-        intensity=Intensity.objects.get(is_default=True),
-        start_date=today - datetime.timedelta(days=21),
-        exam_date=today + datetime.timedelta(days=30),
-        today=today,
-    )
-    checks = list(SelfCheck.objects.current().order_by("phase__number", "order"))
-    for check in checks[::2][:TICKED]:
-        set_done(user=user, self_check_id=check.pk, done=True)
-    CheckOff.objects.filter(user=user).update(due=now)  # the review queue has cards
-    drill = start_drill(user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=rng)
-    _answer_half(user, drill, now)
-    submit(user=user, attempt=drill, now=now)
-    open_drill = start_drill(
-        user=user, domain=Domain.objects.get(slug="experimentation"), now=now, rng=rng
-    )
-    _answer_half(user, open_drill, now, leave=len(open_drill.questions.all()) - 1)
-    handed_in = start_mock(user=user, now=now, rng=rng)
-    _answer_half(user, handed_in, now, leave=3)
-    submit(user=user, attempt=handed_in, now=now)
-    return Learner(username=user.username, drill=drill, open_drill=open_drill, user=user)
-
-
-def learner_pages(learner: Learner) -> list[str]:
-    return [
-        "/dashboard/",
-        "/plan/",
-        "/plan/choose/",
-        "/study/core-ml-foundations/",
-        "/study/experimentation/",
-        "/review/",
-        "/practice/",
-        f"/practice/{learner.open_drill.pk}/?q=1",  # answered: the key and the explanation
-        f"/practice/{learner.open_drill.pk}/?q=2",
-        f"/practice/{learner.drill.pk}/result/",
-        f"/practice/{learner.drill.pk}/result/?show=wrong",
-        "/practice/history/",
-        # The report form, for the drill's first question (answered, so its key was shown).
-        f"/questions/{learner.drill.questions.get(position=1).question.slug}/report/",
-        "/account/",
-        "/accounts/email/",
-        "/accounts/password/change/",
-        "/accounts/logout/",
-    ]
-
-
-def mock_pages(learner: Learner) -> list[str]:
-    assert learner.mock is not None
-    return [
-        "/practice/",
-        f"/practice/{learner.mock.pk}/?q=1",
-        f"/practice/{learner.mock.pk}/?q=8",
-        f"/practice/{learner.mock.pk}/flagged/",
-    ]
 
 
 def describe(violation: dict) -> str:

@@ -1,0 +1,100 @@
+"""Every page a visitor and a learner reach is valid HTML to the W3C Nu Html Checker.
+
+The pages are the accessibility walk's (seasoned.py), every phase's page, the not-found page and
+a reminder's unsubscribe page, as an anonymous visitor and as the learner who has used every part
+of the app. They are rendered over Django's test client (no browser: the checker reads the markup
+as served), written to files and checked in one run of vnu.jar, which `make install-dev` installs
+into .nu/ from npm. The one thing let through is htmx's `hx-*` attributes, which the checker
+reports as not allowed.
+"""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from phases.models import Phase
+from progress.services.reminders import unsubscribe_token
+from tests.e2e.seasoned import PUBLIC_PAGES, Learner, learner_pages, mock_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+VNU_JAR = ROOT / ".nu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+# "Attribute “hx-post” not allowed on element “button” at this point."
+HTMX_ATTRIBUTE = re.compile(r"^Attribute “hx-[a-z-]+” not allowed on element “[a-z0-9]+”")
+
+
+def render(
+    client: Client, paths: list[str], folder: Path, pages: dict[str, str], *, status: int = 200
+) -> None:
+    """Write each page to its own file in ``folder``; ``pages`` maps the file's name to the path."""
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == status, f"{path}: HTTP {response.status_code}"
+        file = folder / f"page-{len(pages):02d}.html"
+        file.write_bytes(response.content)
+        pages[file.name] = path
+
+
+def vnu_command() -> list[str]:
+    """How to run the checker; a failure, never a skip, when it cannot run."""
+    java = shutil.which("java")
+    if java is None:
+        pytest.fail(
+            "No java for the Nu Html Checker: apt-get install default-jre-headless", pytrace=False
+        )
+    if not VNU_JAR.is_file():
+        pytest.fail(
+            f"The Nu Html Checker is not installed ({VNU_JAR}): run make install-dev", pytrace=False
+        )
+    return [java, "-jar", str(VNU_JAR), "--format", "json", "--skip-non-html"]
+
+
+def vnu(command: list[str], files: list[str]) -> list[dict]:
+    """The checker's messages for ``files`` (its JSON report goes to stderr)."""
+    result = subprocess.run(
+        [*command, *files], capture_output=True, text=True, timeout=300, check=False
+    )
+    try:
+        return json.loads(result.stderr)["messages"]
+    except (ValueError, KeyError):
+        pytest.fail(f"vnu.jar exited {result.returncode} without a report: {result.stderr[:2000]}")
+
+
+def describe(message: dict, pages: dict[str, str]) -> str:
+    url = message.get("url", "?")  # file:/tmp/…/page-03.html
+    where = pages.get(url.rsplit("/", 1)[-1], url)
+    line = message.get("lastLine", "?")
+    extract = " ".join(message.get("extract", "").split())
+    return f"{where} line {line}: {message['type']}: {message['message']}\n    {extract}"
+
+
+def test_every_page_is_valid_html(client: Client, seasoned: Learner, tmp_path: Path):
+    command = vnu_command()
+    pages: dict[str, str] = {}
+    # Beyond the walk: the pages a link in a reminder and a mistyped address lead to.
+    render(client, PUBLIC_PAGES, tmp_path, pages)
+    render(
+        client, [f"/reminders/unsubscribe/{unsubscribe_token(seasoned.user.pk)}/"], tmp_path, pages
+    )
+    render(client, ["/no-such-page/"], tmp_path, pages, status=404)
+    client.force_login(seasoned.user)
+    render(client, learner_pages(seasoned), tmp_path, pages)
+    # Every phase's page, not only the walk's two: each has its own topics and checks.
+    walked = set(learner_pages(seasoned))
+    phases = [f"/study/{slug}/" for slug in Phase.objects.values_list("slug", flat=True)]
+    render(client, [path for path in phases if path not in walked], tmp_path, pages)
+    render(client, ["/no-such-page/"], tmp_path, pages, status=404)
+    seasoned.open_a_mock()
+    render(client, mock_pages(seasoned), tmp_path, pages)
+
+    messages = vnu(command, [str(tmp_path / name) for name in pages])
+    problems = [
+        describe(message, pages)
+        for message in messages
+        if message["type"] != "info" and not HTMX_ATTRIBUTE.match(message.get("message", ""))
+    ]
+    assert not problems, f"{len(problems)} from the Nu Html Checker:\n" + "\n".join(problems)
