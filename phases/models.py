@@ -64,6 +64,13 @@ class Topic(models.Model):
     )
     trap = models.TextField(blank=True, help_text="The wrong answer the exam baits, if any.")
     order = models.PositiveSmallIntegerField()
+    sources = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='One to three primary sources: a list of {"title": ..., "url": ..., '
+        '"kind": "paper" | "docs" | "spec"}; a paper is its arXiv abstract page, and its title '
+        'names the same "arXiv:<id>".',
+    )
 
     objects = SlugManager()
 

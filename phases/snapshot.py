@@ -21,12 +21,20 @@ class DomainInfo:
 
 
 @dataclass(frozen=True)
+class SourceInfo:
+    title: str
+    url: str
+    kind: str  # "paper", "docs" or "spec"
+
+
+@dataclass(frozen=True)
 class TopicInfo:
     slug: str
     title: str
     summary: str
     trap: str
     is_published: bool
+    sources: tuple[SourceInfo, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,4 +174,13 @@ def _topic(topic: Topic) -> TopicInfo:
         summary=topic.summary,
         trap=topic.trap,
         is_published=topic.is_published,
+        sources=tuple(
+            SourceInfo(
+                title=str(source.get("title", "")),
+                url=str(source.get("url", "")),
+                kind=str(source.get("kind", "")),
+            )
+            for source in topic.sources or []
+            if isinstance(source, dict)
+        ),
     )

@@ -4,6 +4,7 @@ Pure: takes the parsed YAML (Django's serialization format, natural keys only) a
 problems it finds, each naming the offending slug.
 """
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -12,6 +13,12 @@ from .bank_quality import LIMITS
 TOTAL_EXAM_WEIGHT = 100
 MIN_CHECKS_PER_PHASE = 5
 MIN_CHECKS_PER_DOMAIN = 3
+MIN_SOURCES, MAX_SOURCES = 1, 3
+SOURCE_KINDS = ("paper", "docs", "spec")
+# An arXiv identifier: the new form (2006.11239, with an optional version) or the old one
+# (cs/0501001); a paper's address is its abstract page and its title names the same identifier.
+ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+ARXIV_ABS = re.compile(rf"https://arxiv\.org/abs/(?P<id>{ARXIV_ID})")
 
 
 class SyllabusError(ValueError):
@@ -38,6 +45,45 @@ def _primary_key_problems(objects: list[dict[str, Any]]) -> list[str]:
         for obj in objects
         if "pk" in obj
     ]
+
+
+def source_problems(slug: str, sources: Any) -> list[str]:
+    """What is wrong with one topic's ``sources``: one to three primary sources, each
+    ``{title, url, kind}`` with an https address; a paper is its arXiv abstract page, and its
+    title names the same ``arXiv:<id>``."""
+    if sources is None:
+        sources = []
+    if not isinstance(sources, list) or not all(isinstance(item, dict) for item in sources):
+        return [f"topic '{slug}' needs its sources as a list of {{title, url, kind}}"]
+    if not MIN_SOURCES <= len(sources) <= MAX_SOURCES:
+        return [
+            f"topic '{slug}' has {len(sources)} sources; it needs {MIN_SOURCES} to {MAX_SOURCES}"
+        ]
+    problems = []
+    for number, source in enumerate(sources, start=1):
+        title, url, kind = (str(source.get(key) or "").strip() for key in ("title", "url", "kind"))
+        where = f"topic '{slug}' source {number}"
+        if not title:
+            problems.append(f"{where} has no title")
+        if kind not in SOURCE_KINDS:
+            problems.append(
+                f"{where} has kind {kind!r}; it must be one of {', '.join(SOURCE_KINDS)}"
+            )
+        if not url.startswith("https://"):
+            problems.append(f"{where} has the address {url!r}; it must start https://")
+        elif kind == "paper":
+            match = ARXIV_ABS.fullmatch(url)
+            if match is None:
+                problems.append(
+                    f"{where} is a paper at {url!r}; a paper's address is "
+                    "https://arxiv.org/abs/<id>"
+                )
+            elif f"arXiv:{match['id']}" not in title:
+                problems.append(f"{where} is arXiv:{match['id']}, but its title does not say so")
+    for url, count in Counter(str(source.get("url")) for source in sources).items():
+        if count > 1:
+            problems.append(f"topic '{slug}' lists {url!r} {count} times")
+    return problems
 
 
 def find_problems(objects: Any) -> list[str]:
@@ -77,6 +123,8 @@ def find_problems(objects: Any) -> list[str]:
     for slug, domain in topic_domains.items():
         if domain not in weights:
             problems.append(f"topic '{slug}' names unknown domain {domain!r}")
+    for row in topics:
+        problems += source_problems(str(row.get("slug", "?")), row.get("sources"))
     for row in _rows(objects, "selfcheck"):
         topic = _key(row.get("topic"))
         if topic is not None and topic not in topic_domains:

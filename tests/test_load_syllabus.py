@@ -111,6 +111,28 @@ def test_loading_twice_keeps_every_content_row_and_primary_key(syllabus):
     assert rows(CONTENT_MODELS) == before
 
 
+def test_a_reload_with_an_edited_source_updates_the_topic_in_place(syllabus, tmp_path):
+    topic = Topic.objects.get(slug="fid")
+    objects = real_syllabus()
+    sources = fields_of(objects, "topic", "fid")["sources"]
+    sources.append(
+        {
+            "title": "Denoising Diffusion Probabilistic Models (arXiv:2006.11239)",
+            "url": "https://arxiv.org/abs/2006.11239",
+            "kind": "paper",
+        }
+    )
+    path = write(tmp_path / "syllabus.yaml", objects)
+
+    load("--file", str(path))
+    load("--file", str(path))
+
+    reloaded = Topic.objects.get(slug="fid")
+    assert reloaded.pk == topic.pk
+    assert reloaded.sources == sources
+    assert Topic.objects.count() == 38
+
+
 def test_a_reload_moves_the_content_version_by_one(syllabus):
     before = version()
     load()

@@ -109,3 +109,24 @@ def test_phase_hours_are_listed_per_intensity_in_phase_order(syllabus):
             .order_by("phase__number")
             .values_list("phase__number", "hours")
         )
+
+
+def test_each_topic_carries_its_sources_as_plain_values(syllabus):
+    content = snapshot.build(1)
+
+    for topics in content.topics.values():
+        for topic in topics:
+            row = Topic.objects.get(slug=topic.slug)
+            assert [(s.title, s.url, s.kind) for s in topic.sources] == [
+                (s["title"], s["url"], s["kind"]) for s in row.sources
+            ]
+            assert 1 <= len(topic.sources) <= 3
+    (fid,) = [topic for topic in content.topics["experimentation"] if topic.slug == "fid"]
+    assert fid.sources == (
+        snapshot.SourceInfo(
+            title="GANs Trained by a Two Time-Scale Update Rule Converge to a Local Nash "
+            "Equilibrium (arXiv:1706.08500)",
+            url="https://arxiv.org/abs/1706.08500",
+            kind="paper",
+        ),
+    )

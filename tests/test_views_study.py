@@ -95,6 +95,41 @@ def test_phase_page_shows_goal_exam_style_exercise_topics_and_traps(learner_clie
             assertContains(response, escape(topic.trap))
 
 
+@pytest.mark.parametrize("slug", PHASE_SLUGS)
+def test_topics_and_their_sources_come_before_the_self_checks(learner_client, slug):
+    response = learner_client.get(phase_url(slug))
+
+    html = response.content.decode()
+    first_check = html.index('id="checks-heading"')
+    assert html.index('id="topics-heading"') < first_check
+    first_row = html.index('class="check', first_check)
+    for topic in Topic.objects.filter(domain__phases__slug=slug):
+        assert 1 <= len(topic.sources) <= 3
+        for source in topic.sources:
+            link = f'href="{escape(source["url"])}"'
+            assert link in html, (topic.slug, source["url"])
+            assert html.index(link) < first_check < first_row
+            assertContains(response, escape(source["title"]))
+
+
+def test_a_papers_link_names_its_title_and_arxiv_identifier(learner_client):
+    response = learner_client.get(phase_url("experimentation"))
+
+    links = [
+        element
+        for element in elements(response.content.decode())
+        if element.tag == "a" and element.attrs.get("href") == "https://arxiv.org/abs/1706.08500"
+    ]
+    assert links
+    assert {link.text for link in links} == {
+        "GANs Trained by a Two Time-Scale Update Rule Converge to a Local Nash Equilibrium "
+        "(arXiv:1706.08500)"
+    }
+    sources = element_by_id(response.content.decode(), "topics-heading")
+    assert sources.text == "Topics"
+    assertContains(response, "<strong>Sources:</strong>", html=False)
+
+
 def test_phase_five_shows_the_topics_of_both_its_domains(learner_client):
     response = learner_client.get(phase_url("analysis-and-optimization"))
 
