@@ -1,15 +1,15 @@
 """System checks for a production set-up (`manage.py check`, `check --deploy`).
 
-- studyplan.E001 (deploy): with debug off, mail must go somewhere: password-reset links and
-  reminders are sent by email.
+- studyplan.E001 (deploy): with debug off, mail must go somewhere: password-reset links,
+  confirmation links and reminders are sent by email.
 - studyplan.E002 (every start): with debug off, the static files manifest must exist, or every
   HTML page answers 500. Tagged SERVING, which collectstatic does not run, so collectstatic can
   still write the manifest; gunicorn runs no checks, so studyplan/wsgi.py calls
   ``refuse_to_serve``.
 - (studyplan.W001, sessions cached per process, is gone: sessions are read from the database
   with the learner on every request, studyplan.sessions.)
-- studyplan.W002 (deploy): with debug off, SITE_URL (the links in reminder emails) must be an
-  https address that is not loopback.
+- studyplan.W002 (deploy): with debug off, SITE_URL (every link in mail and in the plan's .ics)
+  must be an https address that is not loopback.
 """
 
 from typing import Any
@@ -39,7 +39,7 @@ def mail_is_delivered(app_configs: Any = None, **kwargs: Any) -> list[checks.Che
     return [
         checks.Error(
             f"EMAIL_BACKEND is {settings.EMAIL_BACKEND}, which sends no mail: learners would "
-            "never get their password-reset links or weekly reminders.",
+            "never get their password-reset links, confirmation links or weekly reminders.",
             hint="Set DJANGO_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and "
             "DJANGO_EMAIL_HOST, DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER, "
             "DJANGO_EMAIL_HOST_PASSWORD (README, Production).",
@@ -55,8 +55,8 @@ def site_url_is_public(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
         return []
     return [
         checks.Warning(
-            f"SITE_URL is {settings.SITE_URL}: the links in reminder emails would not reach "
-            "learners.",
+            f"SITE_URL is {settings.SITE_URL}: the links in mail (reset, confirmation, reminders) "
+            "and in the plan's calendar would not reach learners.",
             hint="Set DJANGO_SITE_URL to the site's public https address (README, Production).",
             id="studyplan.W002",
         )
