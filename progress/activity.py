@@ -96,7 +96,12 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     }
     monday = today - datetime.timedelta(days=today.weekday())
     return Activity(
-        grid=chart.activity_grid({day: counts.total for day, counts in days.items()}, today),
+        grid=chart.activity_grid(
+            {day: counts.total for day, counts in days.items()},
+            today,
+            # Before the learner joined there is no square (nor, in real use, any activity).
+            joined=min([timezone.localdate(user.date_joined), *days]),
+        ),
         days=days,
         study_days_this_week=sum(1 for day in days if day >= monday),
         planned_sessions=sessions_per_week(schedule.hours_per_week) if schedule else None,

@@ -235,10 +235,15 @@ def activity_start(today: datetime.date, weeks: int = ACTIVITY_WEEKS) -> datetim
 
 
 def activity_grid(
-    counts: Mapping[datetime.date, int], today: datetime.date, weeks: int = ACTIVITY_WEEKS
+    counts: Mapping[datetime.date, int],
+    today: datetime.date,
+    weeks: int = ACTIVITY_WEEKS,
+    joined: datetime.date | None = None,
 ) -> ActivityGrid:
     """A cell for each day from ``activity_start`` to today (the days after today in its week are
-    left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0."""
+    left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0. Days
+    before the learner ``joined`` have no cell: there was nothing to do yet, and an empty square
+    would read as a day missed."""
     first = activity_start(today, weeks)
     step = CELL + CELL_GAP
     cells = []
@@ -246,6 +251,8 @@ def activity_grid(
     for offset in range((today - first).days + 1):
         day = first + datetime.timedelta(days=offset)
         column, row = divmod(offset, 7)
+        if joined is not None and day < joined:
+            continue
         count = counts.get(day, 0)
         cells.append(
             DayCell(
@@ -260,8 +267,10 @@ def activity_grid(
         # the next name is far enough away not to collide with it.
         if day.day == 1:
             months.append((ACTIVITY_LEFT + column * step, day))
-    if not months or months[0][0] - ACTIVITY_LEFT >= 3 * step:
-        months.insert(0, (ACTIVITY_LEFT, first.replace(day=1)))
+    # The first drawn day's month is named over its column unless the next name is too close.
+    start = cells[0]
+    if not months or months[0][0] - start.x >= 3 * step:
+        months.insert(0, (start.x, start.day.replace(day=1)))
     return ActivityGrid(
         cells=tuple(cells),
         months=tuple(months),

@@ -354,3 +354,14 @@ def test_a_month_named_over_the_last_week_has_room_for_its_three_letters():
     assert x + chart.ACTIVITY_RIGHT <= grid.width
     last_column = max(cell.x for cell in grid.cells)
     assert x == last_column
+
+
+def test_the_calendar_draws_no_day_before_the_learner_joined():
+    today = D(2026, 12, 2)  # a Wednesday
+    grid = chart.activity_grid({today: 2}, today, joined=D(2026, 11, 30))
+
+    assert [cell.day for cell in grid.cells] == [D(2026, 11, 30), D(2026, 12, 1), today]
+    assert grid.first == D(2026, 11, 30)
+    # December starts in the first drawn week: its name is over that column, and November's,
+    # with no room left beside it, is not drawn.
+    assert grid.months == ((grid.cells[0].x, D(2026, 12, 1)),)
