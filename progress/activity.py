@@ -100,7 +100,7 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
             {day: counts.total for day, counts in days.items()},
             today,
             # Before the learner joined there is no square (nor, in real use, any activity).
-            joined=min([timezone.localdate(user.date_joined), *days]),
+            joined=min([timezone.localdate(user.date_joined), today, *days]),
         ),
         days=days,
         study_days_this_week=sum(1 for day in days if day >= monday),

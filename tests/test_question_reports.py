@@ -72,8 +72,10 @@ def test_a_result_page_and_a_review_back_offer_the_report(learner_client, learne
     from progress.models import QuestionCard
 
     QuestionCard.objects.filter(pk=card.pk).update(due=timezone.now())
-    review = learner_client.get(reverse("progress:review"))
-    assert report_url(card.question) in " ".join(links(review.content))
+    front = learner_client.get(reverse("progress:review"))
+    assert report_url(card.question) not in " ".join(links(front.content))  # the key unseen yet
+    back = learner_client.post(reverse("progress:review-reveal"), {"answer": ""})
+    assert report_url(card.question) in " ".join(links(back.content))
 
 
 def test_a_question_whose_key_was_never_shown_cannot_be_reported(learner_client, learner):

@@ -123,19 +123,19 @@ def test_reviews_with_each_rating_move_the_cards_and_raise_recall_on_exam_day(pa
     }
     rated = {}
     for left, words in zip(range(len(CHECKS), 0, -1), RATINGS, strict=True):
-        expect(card.get_by_role("heading")).to_have_text(f"Review today: {left} left")
+        expect(card.get_by_role("heading", level=2)).to_have_text(f"Review today: {left} left")
         slug = prompts[" ".join(card.locator(".review-prompt").inner_text().split())]
         row = CheckOff.objects.get(user=learner, self_check__slug=slug)
+        card.get_by_role("button", name="Reveal the reference answer").click()
         now = timezone.now()
         for choice, rating in RATINGS.items():
             days = interval_days(row, rating, now)
             button = card.get_by_role("button", name=re.compile(f"^{choice} ·"))
             expect(button).to_have_text(f"{choice} · again in {days} day{'s' if days != 1 else ''}")
-        card.get_by_text("Reveal the reference answer").click()
         card.get_by_role("button", name=re.compile(f"^{words} ·")).click()
         expect(header).to_have_text(f"Review today ({left - 1})")
         rated[slug] = words
-    expect(card.get_by_role("heading")).to_have_text("Nothing to review today")
+    expect(card.get_by_role("heading", level=2)).to_have_text("Nothing to review today")
 
     open_phase(page, "core-ml-foundations", PHASE_ONE)
     for slug, words in rated.items():
