@@ -21,14 +21,10 @@ from django.http import HttpRequest
 from django.shortcuts import render
 from django.urls import reverse
 
+from progress.links import site_link
 from progress.services.account import change_password, password_confirmed
 
 ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
-
-
-def site_link(path: str) -> str:
-    """An absolute link to one of our pages, as mail must give it."""
-    return settings.SITE_URL + path
 
 
 # The longest email address a mailbox can have (RFC 5321's path limit), and what the account

@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from progress.auth import learner_queryset
+from progress.links import site_link
 from progress.timezones import learner_zone
 
 from ..figures import learner_state
@@ -37,10 +38,6 @@ UNSUBSCRIBE_SALT = "progress.reminders.unsubscribe"
 def week_start(today: datetime.date) -> datetime.date:
     """The Monday of ``today``'s week: a learner gets one reminder from here to Sunday."""
     return today - datetime.timedelta(days=today.weekday())
-
-
-def absolute(path: str) -> str:
-    return f"{settings.SITE_URL}{path}"
 
 
 # Opting in and out
@@ -107,7 +104,7 @@ def token_is_retired(user_id: int, stamp: int) -> bool:
 
 
 def unsubscribe_url(user_id: int) -> str:
-    return absolute(reverse("progress:reminder-unsubscribe", args=[unsubscribe_token(user_id)]))
+    return site_link(reverse("progress:reminder-unsubscribe", args=[unsubscribe_token(user_id)]))
 
 
 def unsubscribe(*, user_id: int) -> None:
@@ -193,7 +190,7 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
     report = state.report
     lagging = report.lagging
     links = {
-        name: absolute(reverse(f"progress:{name}"))
+        name: site_link(reverse(f"progress:{name}"))
         for name in ("dashboard", "plan", "plan-choose", "review", "account")
     }
     next_check = state.next_check() if state.plan is not None else None
@@ -218,7 +215,7 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
         ),
         "next_check": next_check,
         "next_check_url": (
-            absolute(
+            site_link(
                 f"{reverse('progress:phase', args=[next_check.phase.slug])}#check-{next_check.slug}"
             )
             if next_check

@@ -3,7 +3,6 @@
 import datetime
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -15,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from phases.models import Intensity
 from phases.schedule import HEAVY_WEEK_HOURS, HEAVY_WEEK_TEXT, fitting_intensity, lay_out
 from progress.auth import learner_syllabus
+from progress.links import site_link
 
 from .. import ics
 from ..figures import fitted_schedule, intensity_options, learner_state, plan_of
@@ -238,11 +238,6 @@ def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
     return _choose_page(request, form, status=200 if valid else 400)
 
 
-def _absolute(path: str) -> str:
-    """A link in the calendar file, from DJANGO_SITE_URL: never from the request's Host."""
-    return f"{settings.SITE_URL}{path}"
-
-
 @login_required
 @require_GET
 def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
@@ -257,12 +252,12 @@ def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
         schedule=state.schedule,
         phases={
             phase.number: ics.PhaseEntry(
-                phase.title, phase.goal, _absolute(reverse("progress:phase", args=[phase.slug]))
+                phase.title, phase.goal, site_link(reverse("progress:phase", args=[phase.slug]))
             )
             for phase in state.content.phases
         },
         exam_date=state.plan.exam_date,
-        exam_url=_absolute(reverse("progress:dashboard")),
+        exam_url=site_link(reverse("progress:dashboard")),
         owner=str(request.user.pk),
         stamp=timezone.now(),
     )
