@@ -153,6 +153,8 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(card.get_by_text(waiting.answer)).to_be_visible()
+    # Settled: focus has moved to the first rating (so it cannot move again under the next key).
+    expect_focused(page, card.get_by_role("button", name=re.compile("^Forgot")))
     press(page, card.get_by_role("button", name=re.compile("^Knew it")), "Enter")
     expect(card.get_by_role("heading", level=2)).to_have_text("Nothing to review today")
     # No card left: focus goes to the first thing to do next, still inside the card.
