@@ -21,19 +21,32 @@ from .common import HtmxHttpRequest
 @login_required
 @require_GET
 def account(request: HtmxHttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "progress/account.html",
-        {
-            "form": DeleteAccountForm(request.user),
-            "time_zone_form": time_zone_form(request),
-            "reminder_form": reminder_form(request),
-            "address_confirmed": address_confirmed(request.user),
-        },
-    )
+    return account_page(request)
 
 
-def time_zone_form(request: HtmxHttpRequest) -> TimeZoneForm:
+def account_page(
+    request: HtmxHttpRequest,
+    *,
+    status: int = 200,
+    form: DeleteAccountForm | None = None,
+    time_zone_form: TimeZoneForm | None = None,
+    reminder_form: ReminderForm | None = None,
+) -> HttpResponse:
+    """The account page; a refused form, with its messages, in place of its blank one."""
+    context = {
+        "form": form if form is not None else DeleteAccountForm(request.user),
+        "time_zone_form": (
+            time_zone_form if time_zone_form is not None else blank_time_zone_form(request)
+        ),
+        "reminder_form": (
+            reminder_form if reminder_form is not None else blank_reminder_form(request)
+        ),
+        "address_confirmed": address_confirmed(request.user),
+    }
+    return render(request, "progress/account.html", context, status=status)
+
+
+def blank_time_zone_form(request: HtmxHttpRequest) -> TimeZoneForm:
     return TimeZoneForm(initial={"time_zone": chosen_zone_name(request.user)})
 
 
@@ -42,13 +55,7 @@ def time_zone_form(request: HtmxHttpRequest) -> TimeZoneForm:
 def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
     form = TimeZoneForm(request.POST)
     if not form.is_valid():
-        context = {
-            "form": DeleteAccountForm(request.user),
-            "time_zone_form": form,
-            "reminder_form": reminder_form(request),
-            "address_confirmed": address_confirmed(request.user),
-        }
-        return render(request, "progress/account.html", context, status=400)
+        return account_page(request, status=400, time_zone_form=form)
     name = form.cleaned_data["time_zone"]
     set_time_zone(user=request.user, time_zone=name)
     messages.success(
@@ -58,7 +65,7 @@ def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("progress:account")
 
 
-def reminder_form(request: HtmxHttpRequest) -> ReminderForm:
+def blank_reminder_form(request: HtmxHttpRequest) -> ReminderForm:
     return ReminderForm(request.user, initial={"weekly_reminder": reminder_is_on(request.user)})
 
 
@@ -67,13 +74,7 @@ def reminder_form(request: HtmxHttpRequest) -> ReminderForm:
 def account_reminders(request: HtmxHttpRequest) -> HttpResponse:
     form = ReminderForm(request.user, request.POST)
     if not form.is_valid():
-        context = {
-            "form": DeleteAccountForm(request.user),
-            "time_zone_form": time_zone_form(request),
-            "reminder_form": form,
-            "address_confirmed": address_confirmed(request.user),
-        }
-        return render(request, "progress/account.html", context, status=400)
+        return account_page(request, status=400, reminder_form=form)
     on = form.cleaned_data["weekly_reminder"]
     set_weekly_reminder(user=request.user, on=on)
     if on:
@@ -102,13 +103,7 @@ def account_export(request: HtmxHttpRequest) -> JsonResponse:
 def account_delete(request: HtmxHttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.user, request.POST, request=request)
     if not form.is_valid():
-        context = {
-            "form": form,
-            "time_zone_form": time_zone_form(request),
-            "reminder_form": reminder_form(request),
-            "address_confirmed": address_confirmed(request.user),
-        }
-        return render(request, "progress/account.html", context, status=400)
+        return account_page(request, status=400, form=form)
     delete_learner(user=request.user)
     logout(request)
     messages.success(request, "Your account and everything attached to it have been deleted.")
