@@ -56,12 +56,14 @@ def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
     return profile
 
 
+def confirmed(user: Any, email: Any) -> Any:
+    """allauth's verified record of ``email`` for ``user`` (each a value or an OuterRef)."""
+    return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True)
+
+
 def address_confirmed(user: Any) -> bool:
     """Whether the learner's address is one they confirmed (by allauth's link)."""
-    return (
-        bool(user.email)
-        and EmailAddress.objects.filter(user=user, email__iexact=user.email, verified=True).exists()
-    )
+    return bool(user.email) and confirmed(user, user.email).exists()
 
 
 def reminder_is_on(user: Any) -> bool:
@@ -260,15 +262,12 @@ def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
     to turn a connection with a read still open into a writer once another process has written
     (a second server's run), and a PostgreSQL cursor held open would pin a snapshot as long.
     """
-    confirmed_address = EmailAddress.objects.filter(
-        user=OuterRef("pk"), email__iexact=OuterRef("email"), verified=True
-    )
     # Loaded as a learner request loads request.user: plan, profile and content version.
     due = (
         learner_queryset()
         .filter(is_active=True, profile__weekly_reminder=True)
         .exclude(email="")
-        .filter(Exists(confirmed_address))
+        .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
         .filter(_not_reminded_this_week(today, via="profile__"))
     )
     ids = list(due.order_by("pk").values_list("pk", flat=True))
