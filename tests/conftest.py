@@ -4,6 +4,9 @@ from django.core.management import call_command
 
 from phases.models import Domain
 
+# The migration tests' executor fixture (tests/migrating.py).
+pytest_plugins = ["tests.migrating"]
+
 
 def load_syllabus() -> None:
     call_command("load_syllabus", verbosity=0)

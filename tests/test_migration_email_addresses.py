@@ -4,30 +4,15 @@ and reset its password, but gets no reminder until its owner confirms it."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from progress.services.reminders import address_confirmed
+from tests.migrating import migrate
 
 BEFORE = [
     ("progress", "0017_review_log_from_cards"),
     ("account", "0009_emailaddress_unique_primary_email"),
 ]
 AFTER = [("progress", "0018_email_addresses")]
-
-
-@pytest.fixture
-def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def migrate(executor: MigrationExecutor, targets):
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,11 +8,10 @@ from zoneinfo import ZoneInfo
 import fsrs
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from phases.models import SelfCheck
 from progress import memory
+from tests.migrating import migrate
 
 BEFORE = [("progress", "0005_profile_and_fitted_plan")]
 AFTER = [("progress", "0008_memory_cards")]
@@ -54,24 +53,8 @@ def initial_difficulty(rating: fsrs.Rating) -> float:
     return card.difficulty
 
 
-@pytest.fixture
-def executor(transactional_db, syllabus):
-    """A migration executor on the test database; whatever a test does, the database is at the
-    latest migrations again when it ends, for the tests after it."""
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def migrate(executor: MigrationExecutor, targets):
-    executor.loader.build_graph()  # the graph as the database has it now
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
-def test_leitner_ticks_become_fsrs_cards_and_come_back_as_boxes(executor, settings):
+def test_leitner_ticks_become_fsrs_cards_and_come_back_as_boxes(syllabus, executor, settings):
     settings.TIME_ZONE = ZONE
     zone = ZoneInfo(ZONE)
     learner = get_user_model().objects.create_user(username="leitner", password="x")

@@ -5,10 +5,9 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from phases.models import Question, SelfCheck
+from tests.migrating import migrate
 
 BEFORE = [("progress", "0016_review_log")]
 AFTER = [("progress", "0017_review_log_from_cards")]
@@ -16,22 +15,8 @@ NOW = datetime.datetime(2026, 3, 10, 12, tzinfo=datetime.UTC)
 DAY = datetime.timedelta(days=1)
 
 
-@pytest.fixture
-def executor(transactional_db, syllabus):
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def migrate(executor: MigrationExecutor, targets):
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
-def test_each_card_gives_its_first_review_and_its_latest(executor):
+def test_each_card_gives_its_first_review_and_its_latest(syllabus, executor):
     learner = get_user_model().objects.create_user(username="history", password="x")
     once, twice = SelfCheck.objects.order_by("pk")[:2]
     question = Question.objects.order_by("pk").first()
