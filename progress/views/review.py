@@ -217,6 +217,18 @@ def _rating(request: HtmxHttpRequest) -> Rating | None:
 RATING_HELP = "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)."
 
 
+def _posted_review(request: HtmxHttpRequest) -> tuple[Rating, str] | HttpResponse:
+    """A review's rating and the answer typed before the reveal, or the 400 saying which is
+    wrong."""
+    rating = _rating(request)
+    if rating is None:
+        return bad_request(RATING_HELP)
+    answer = _typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG)
+    return rating, answer
+
+
 @login_required
 @require_GET
 def review(request: HtmxHttpRequest) -> HttpResponse:
@@ -262,12 +274,10 @@ def _rated(
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     check = current_check(request, slug)
-    rating = _rating(request)
-    if rating is None:
-        return bad_request(RATING_HELP)
-    answer = _typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
+    posted = _posted_review(request)
+    if isinstance(posted, HttpResponse):
+        return posted
+    rating, answer = posted
     return _rated(
         request,
         (CHECK, check.id),
@@ -286,12 +296,10 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpResponse:
-    rating = _rating(request)
-    if rating is None:
-        return bad_request(RATING_HELP)
-    answer = _typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
+    posted = _posted_review(request)
+    if isinstance(posted, HttpResponse):
+        return posted
+    rating, answer = posted
     return _rated(
         request,
         (QUESTION, card_id),
