@@ -38,6 +38,13 @@ def press(page: Page, control: Locator, key: str) -> None:
     page.keyboard.press(key)
 
 
+def settled(page: Page) -> None:
+    """htmx has finished with the last swap (its settle, when it wires up the new content): a key
+    pressed before then may reach a form htmx has not taken over yet, and post it as a plain
+    form, reloading the page."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
 def announcer(page: Page) -> Locator:
     return page.locator("#announcer")
 
@@ -140,6 +147,7 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     # Turned over: the reference answer is read out, and focus is on the first rating.
     expect(announcer(page)).to_have_text(f"The reference answer: {shown.answer}")
     expect_focused(page, card.get_by_role("button", name=re.compile("^Forgot")))
+    settled(page)
 
     press(page, card.get_by_role("button", name=re.compile("^Knew it")), "Enter")
     expect(card.get_by_role("heading", level=2)).to_have_text("Review today: 1 left")
@@ -148,6 +156,7 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     expect_focused(page, card.get_by_label(re.compile("^Your answer, before you look")))
     expect(announcer(page)).to_have_text(f"1 left to review today. Next: {waiting.prompt}")
     expect(page.locator("#header-review")).to_have_text("Review today (1)")
+    settled(page)
 
     page.keyboard.type("No idea")
     page.keyboard.press("Tab")
@@ -155,8 +164,10 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
     expect(card.get_by_text(waiting.answer)).to_be_visible()
     # Settled: focus has moved to the first rating (so it cannot move again under the next key).
     expect_focused(page, card.get_by_role("button", name=re.compile("^Forgot")))
+    settled(page)
     press(page, card.get_by_role("button", name=re.compile("^Knew it")), "Enter")
     expect(card.get_by_role("heading", level=2)).to_have_text("Nothing to review today")
+    expect_same_document(page)  # swapped by htmx, not posted as a plain form
     # No card left: focus goes to the first thing to do next, still inside the card.
     expect_focused(page, card.get_by_role("link", name="phase pages"))
     expect(announcer(page)).to_have_text("Nothing left to review today.")
