@@ -19,6 +19,9 @@ WIDTH = 1000
 HEIGHT = 200
 GAP = 6
 LABEL_CHAR_WIDTH = 7.5  # roughly, for the 14px labels under the columns
+BAR_WIDTH = 320  # a phone's bars
+BAR_STEP = 52
+BAR_NAME_CHARS = 24  # a longer name gives its short name on a phone
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,104 @@ class Column:
         if self.domain.behind_plan:
             return "behind"
         return "done" if self.domain.readiness >= 1 else "open"
+
+    # Ready-made SVG, as the calendar's cells: each template lookup and filter costs, and a
+    # dashboard draws every column twice (a column on a wide screen, a bar on a phone).
+    @property
+    def svg(self) -> SafeString:
+        domain = self.domain
+        fill = planned = ""
+        if self.fill_height:
+            fill = format_html(
+                '<rect class="column-fill" x="{}" y="{}" width="{}" height="{}" rx="6"></rect>',
+                self.x,
+                self.fill_y,
+                self.width,
+                self.fill_height,
+            )
+        if domain.planned:
+            planned = format_html(
+                '<line class="column-planned" x1="{}" x2="{}" y1="{}" y2="{}"></line>',
+                self.x,
+                round(self.x + self.width, 1),
+                self.planned_y,
+                self.planned_y,
+            )
+        return format_html(
+            '<g class="column column-{}"><rect class="column-track" x="{}" y="0" width="{}" '
+            'height="{}" rx="6"></rect>{}{}'
+            '<text class="column-weight" x="{}" y="22" text-anchor="middle">{}%</text>'
+            '<text class="column-percent" x="{}" y="{}" text-anchor="middle">{}%</text>'
+            '<text class="column-label" x="{}" y="{}" text-anchor="middle">{}</text></g>',
+            self.css_state,
+            self.x,
+            self.width,
+            HEIGHT,
+            fill,
+            planned,
+            self.label_x,
+            domain.weight,
+            self.label_x,
+            HEIGHT + 22,
+            domain.percent,
+            self.label_x,
+            HEIGHT + 42,
+            domain.name if self.wide else domain.short_name,
+        )
+
+    def bar_svg(self, place: int) -> SafeString:
+        """The column as a phone draws it: the ``place``-th bar from the top, 320 wide."""
+        domain = self.domain
+        fill = planned = ""
+        if domain.percent:
+            fill = format_html(
+                '<rect class="column-fill" x="0" y="22" width="{}" height="16" rx="4"></rect>',
+                round(domain.percent / 100 * BAR_WIDTH),
+            )
+        if domain.planned:
+            planned_x = round(domain.planned_percent / 100 * BAR_WIDTH)
+            planned = format_html(
+                '<line class="column-planned" x1="{}" x2="{}" y1="18" y2="42"></line>',
+                planned_x,
+                planned_x,
+            )
+        name = domain.short_name if len(domain.name) > BAR_NAME_CHARS else domain.name
+        return format_html(
+            '<g class="column column-{}" transform="translate(0 {})">'
+            '<text class="bar-label" x="0" y="15">{} · {}% of exam</text>'
+            '<text class="bar-percent" x="{}" y="15" text-anchor="end">{}%</text>'
+            '<rect class="column-track" x="0" y="22" width="{}" height="16" rx="4"></rect>'
+            "{}{}</g>",
+            self.css_state,
+            place * BAR_STEP,
+            name,
+            domain.weight,
+            BAR_WIDTH,
+            domain.percent,
+            BAR_WIDTH,
+            fill,
+            planned,
+        )
+
+
+@dataclass(frozen=True)
+class DomainChart:
+    """Both drawings of the domains, each one ready-made string: wide columns and phone bars."""
+
+    columns: SafeString
+    bars: SafeString
+    bars_height: int
+    width: int = WIDTH
+    height: int = HEIGHT + 52  # room for the figures and names under the columns
+
+
+def domain_chart(domains: Sequence[DomainReadiness]) -> DomainChart:
+    drawn = columns(domains)
+    return DomainChart(
+        columns=SafeString("".join(column.svg for column in drawn)),
+        bars=SafeString("".join(column.bar_svg(place) for place, column in enumerate(drawn))),
+        bars_height=len(drawn) * BAR_STEP,
+    )
 
 
 def columns(domains: Sequence[DomainReadiness]) -> list[Column]:

@@ -84,6 +84,14 @@ def test_the_plan_line_sits_at_the_share_the_plan_expects():
     assert columns["experimentation"].planned_y == chart.HEIGHT
 
 
+def test_the_plan_line_spans_its_whole_column_on_both_drawings():
+    column = by_slug(chart.columns(domains(core_ml={"planned": 0.25})))["core-ml"]
+    right_edge = round(column.x + column.width, 1)
+    assert f'x1="{column.x}" x2="{right_edge}"' in column.svg
+    # On a phone the line stands across its bar a quarter of the way along.
+    assert 'x1="80" x2="80"' in column.bar_svg(0)
+
+
 def test_a_column_behind_the_plan_is_drawn_as_behind():
     columns = by_slug(
         chart.columns(
