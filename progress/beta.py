@@ -22,7 +22,16 @@ def prob_at_least(right: int, wrong: int, x: float) -> float:
     if x >= 1:
         return 0.0
     n = right + wrong + 1
-    return sum(comb(n, k) * x**k * (1 - x) ** (n - k) for k in range(right + 1))
+    # Each term of the sum from the one before: a page works out hundreds of these, and whole
+    # binomial coefficients cost far more. Where (1 - x)^n underflows, the terms go one by one.
+    term = (1 - x) ** n
+    if term == 0.0:
+        return sum(comb(n, k) * x**k * (1 - x) ** (n - k) for k in range(right + 1))
+    odds, total = x / (1 - x), term
+    for k in range(right):
+        term *= (n - k) / (k + 1) * odds
+        total += term
+    return total
 
 
 def quantile(q: float, right: int, wrong: int) -> float:

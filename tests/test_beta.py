@@ -1,7 +1,9 @@
 """progress.beta against figures worked out by hand and against its own definition."""
 
+from math import comb
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from progress import beta
@@ -43,3 +45,29 @@ def test_settling_counts_the_answers_at_the_current_rate():
     assert more is not None and more > 0
     # A learner at exactly the bar never settles it.
     assert beta.answers_to_settle(7, 3, 0.7, 0.8, limit=50) is None
+
+
+def term_by_term(right: int, wrong: int, x: float) -> float:
+    n = right + wrong + 1
+    return sum(comb(n, k) * x**k * (1 - x) ** (n - k) for k in range(right + 1))
+
+
+# Up to a window of answers and the 200 more the settling count may try.
+@settings(max_examples=60)
+@given(st.integers(0, 240), st.integers(0, 240), st.floats(0.001, 0.999))
+def test_the_chance_is_the_binomial_sum_term_by_term(right, wrong, x):
+    assert beta.prob_at_least(right, wrong, x) == pytest.approx(
+        term_by_term(right, wrong, x), abs=1e-12
+    )
+
+
+def test_every_count_a_window_can_hold_reads_as_the_plain_sum_reads(monkeypatch):
+    # The pages show whole percents and settled or not: for every count of 40 answers or fewer
+    # these come out as the sum written term by term gives them, at the site's bar and odds.
+    def figures(right, wrong):
+        return beta.percent_interval(right, wrong), beta.answers_to_settle(right, wrong, 0.7, 0.8)
+
+    counts = [(right, wrong) for right in range(41) for wrong in range(41 - right)]
+    fast = [figures(*count) for count in counts]
+    monkeypatch.setattr(beta, "prob_at_least", term_by_term)
+    assert fast == [figures(*count) for count in counts]
