@@ -42,9 +42,13 @@ class Activity:
     def levels(self) -> list[tuple[int, str]]:
         return chart.level_ranges()
 
-    @property
-    def newest_first(self) -> list[tuple[datetime.date, DayActivity]]:
-        return sorted(self.days.items(), reverse=True)
+    def newest_first(self, today: datetime.date) -> list[tuple[str, DayActivity]]:
+        """Each study day as the day-by-day table heads its row ("Wed 2 Dec 2026 (today)"):
+        a long history has a row for most of the grid's days."""
+        return [
+            (f"{day:%a} {day.day} {day:%b %Y}{' (today)' if day == today else ''}", counts)
+            for day, counts in sorted(self.days.items(), reverse=True)
+        ]
 
 
 def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:

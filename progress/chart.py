@@ -310,6 +310,10 @@ class ActivityGrid:
         return self.cells[0].day
 
     @property
+    def cells_svg(self) -> SafeString:
+        return SafeString("".join(cell.svg for cell in self.cells))
+
+    @property
     def today(self) -> DayCell:
         return self.cells[-1]
 
