@@ -7,7 +7,7 @@ calendar a grid of days.
 """
 
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.html import format_html
@@ -179,26 +179,31 @@ class HistoryChart:
     bar: int
 
 
+def axes(
+    count: int, width: int, height: int, pad: int
+) -> tuple[Callable[[int], float], Callable[[int], float]]:
+    """A line chart's x of the n-th of ``count`` points (one point sits in the middle) and y of
+    a percent, inside ``pad`` on every side."""
+    inner_w, inner_h = width - 2 * pad, height - 2 * pad
+    step = inner_w / (count - 1) if count > 1 else 0
+
+    def x(n: int) -> float:
+        return round(pad + (step * n if count > 1 else inner_w / 2), 1)
+
+    def y(percent: int) -> float:
+        return round(pad + inner_h * (1 - percent / 100), 1)
+
+    return x, y
+
+
 def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | None:
     """Overall and weakest-domain scores (percent) across attempts, oldest first; ``bar`` is
     the accuracy bar, drawn as its own gridline."""
     if not scores:
         return None
-    inner_w = HISTORY_WIDTH - 2 * HISTORY_PAD
-    inner_h = HISTORY_HEIGHT - 2 * HISTORY_PAD
-    step = inner_w / (len(scores) - 1) if len(scores) > 1 else 0
-
-    def y(percent: int) -> float:
-        return round(HISTORY_PAD + inner_h * (1 - percent / 100), 1)
-
+    x, y = axes(len(scores), HISTORY_WIDTH, HISTORY_HEIGHT, HISTORY_PAD)
     points = [
-        (
-            round(HISTORY_PAD + (step * n if len(scores) > 1 else inner_w / 2), 1),
-            y(overall),
-            y(weakest),
-            overall,
-            weakest,
-        )
+        (x(n), y(overall), y(weakest), overall, weakest)
         for n, (overall, weakest) in enumerate(scores)
     ]
     return HistoryChart(
@@ -228,16 +233,9 @@ def trend(weeks: Sequence[tuple[datetime.date, int]], *, bar: int) -> TrendChart
     bar; None with fewer than two weeks, where a line would say nothing."""
     if len(weeks) < 2:
         return None
-    inner_w = TREND_WIDTH - 2 * TREND_PAD
-    inner_h = TREND_HEIGHT - 2 * TREND_PAD
-    step = inner_w / (len(weeks) - 1)
-
-    def y(percent: int) -> float:
-        return round(TREND_PAD + inner_h * (1 - percent / 100), 1)
-
+    x, y = axes(len(weeks), TREND_WIDTH, TREND_HEIGHT, TREND_PAD)
     points = [
-        (round(TREND_PAD + step * n, 1), y(percent), f"{day.day} {day:%b}", percent)
-        for n, (day, percent) in enumerate(weeks)
+        (x(n), y(percent), f"{day.day} {day:%b}", percent) for n, (day, percent) in enumerate(weeks)
     ]
     return TrendChart(
         line=" ".join(f"{x},{py}" for x, py, _, _ in points),

@@ -54,7 +54,6 @@ def rules() -> readiness.Rules:
 
 
 def fsrs() -> Any:
-    """The FSRS scheduler at the desired retention of the settings (progress.memory)."""
     return memory.scheduler(settings.DESIRED_RETENTION)
 
 
@@ -91,8 +90,6 @@ def _check_urls(slug: str) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class CheckRow:
-    """A self-check as one learner sees it."""
-
     check: CheckInfo
     done: bool
     confidence: str
@@ -112,7 +109,6 @@ class CheckRow:
 
     @property
     def confidence_label(self) -> str:
-        """The confidence the learner gave, in words; "" for none."""
         return Confidence(self.confidence).label if self.confidence else ""
 
     @property
@@ -171,8 +167,7 @@ class LearnerState:
         return [(day, round(100 * figure)) for day, figure in zip(days, figures, strict=True)]
 
     @cached_property
-    def activity(self) -> "Activity":
-        # Read only by the page that shows it (the dashboard), and then once.
+    def activity(self) -> Activity:
         return study_activity(self.user, today=self.today, schedule=self.schedule)
 
     def row(self, check: CheckInfo) -> CheckRow:
@@ -197,7 +192,7 @@ class LearnerState:
 
     @property
     def study_phase(self) -> PhaseInfo | None:
-        """The phase to study: today's in the calendar, else the first."""
+        """Today's phase in the calendar, else the first."""
         return self.current_phase or (self.content.phases[0] if self.content.phases else None)
 
     def next_check(self) -> CheckInfo | None:
