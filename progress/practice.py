@@ -1,8 +1,5 @@
-"""Practice arithmetic, pure: drawing questions by exam weight, scoring an attempt.
-
-Which domain an attempt shows as weakest is the dashboard's lagging rule (readiness.lagging),
-applied to the attempt's own answers.
-"""
+"""Practice arithmetic, pure: drawing questions by exam weight, scoring an attempt. An attempt's
+weakest domain is the dashboard's lagging rule (readiness.lagging) applied to its own answers."""
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -29,16 +26,12 @@ def mock_counts(
     exact = {slug: total * weight / weight_sum for slug, weight in weights.items()}
     counts = {slug: min(int(share), available.get(slug, 0)) for slug, share in exact.items()}
     by_remainder = sorted(exact, key=lambda slug: (-(exact[slug] - int(exact[slug])), slug))
-    while sum(counts.values()) < total:
-        grown = False
-        for slug in by_remainder:
-            if sum(counts.values()) >= total:
-                break
-            if counts[slug] < available.get(slug, 0):
-                counts[slug] += 1
-                grown = True
-        if not grown:
+    while (short := total - sum(counts.values())) > 0:
+        growable = [slug for slug in by_remainder if counts[slug] < available.get(slug, 0)]
+        if not growable:
             break
+        for slug in growable[:short]:
+            counts[slug] += 1
     return counts
 
 

@@ -22,10 +22,8 @@ class MockIsOpen(Exception):
         super().__init__("a mock exam is open")
 
 
-def _seen(user: Any) -> set[int]:
-    return set(
-        AttemptQuestion.objects.filter(attempt__user=user).values_list("question_id", flat=True)
-    )
+def _question_ids(**lookups: Any) -> set[int]:
+    return set(AttemptQuestion.objects.filter(**lookups).values_list("question_id", flat=True))
 
 
 def _create_attempt(
@@ -75,7 +73,7 @@ def start_drill(
         {domain.slug: list(pool)},
         {domain.slug: min(practice.DRILL_LENGTH, len(pool))},
         rng,
-        seen=_seen(user),
+        seen=_question_ids(attempt__user=user),
     )
     return _create_attempt(
         user=user,
@@ -94,53 +92,39 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     existing = close_overdue_mock(user=user, now=now)
     if existing is not None:
         return existing
-    questions = list(Question.objects.current().select_related("domain"))
+    pool = Question.objects.current().select_related("domain").in_bulk()
     by_domain: dict[str, list[int]] = {}
-    for question in questions:
+    for question in pool.values():
         by_domain.setdefault(question.domain.slug, []).append(question.pk)
     weights = dict(Domain.objects.values_list("slug", "exam_weight"))
     counts = practice.mock_counts(
         weights, settings.MOCK_QUESTIONS, {slug: len(ids) for slug, ids in by_domain.items()}
     )
-    by_id = {question.pk: question for question in questions}
-    drawn = [by_id[pk] for pk in practice.draw(by_domain, counts, rng, seen=_seen(user))]
+    ids = practice.draw(by_domain, counts, rng, seen=_question_ids(attempt__user=user))
     try:
         with transaction.atomic():
             # An open drill would show the key of any of its unanswered questions the mock
             # draws: it is handed in first, in the same transaction, and a handed-in drill shows
             # only the questions answered in it.
-            close_open_drills(user=user, now=now)
-            mock = _create_attempt(
+            Attempt.objects.for_user(user).filter(
+                kind=Attempt.Kind.DRILL, submitted_at__isnull=True
+            ).update(submitted_at=now)
+            return _create_attempt(
                 user=user,
                 kind=Attempt.Kind.MOCK,
                 domain=None,
-                questions=drawn,
+                questions=[pool[pk] for pk in ids],
                 now=now,
                 rng=rng,
                 deadline=now + datetime.timedelta(minutes=settings.MOCK_MINUTES),
             )
-            return mock
     except IntegrityError:
         return Attempt.objects.for_user(user).unsubmitted_mocks().get()
 
 
-@transaction.atomic
-def close_open_drills(*, user: Any, now: datetime.datetime) -> int:
-    """Hand in every drill the learner left open: the number closed."""
-    return (
-        Attempt.objects.for_user(user)
-        .filter(kind=Attempt.Kind.DRILL, submitted_at__isnull=True)
-        .update(submitted_at=now)
-    )
-
-
 def live_mock_questions(*, user: Any, now: datetime.datetime) -> set[int]:
     """The questions of the learner's live mock: no page shows their keys until it is over."""
-    return set(
-        AttemptQuestion.objects.filter(
-            attempt__in=Attempt.objects.for_user(user).open_mock(now)
-        ).values_list("question_id", flat=True)
-    )
+    return _question_ids(attempt__in=Attempt.objects.for_user(user).open_mock(now))
 
 
 @transaction.atomic
@@ -163,12 +147,7 @@ def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> boo
 
 @transaction.atomic
 def answer(
-    *,
-    user: Any,
-    attempt: Attempt,
-    item: AttemptQuestion,
-    chosen: list[int],
-    now: datetime.datetime,
+    *, user: Any, attempt: Attempt, item: AttemptQuestion, chosen: list[int], now: datetime.datetime
 ) -> bool:
     """Record an answer, scored all or nothing. False (and nothing saved) once time is up."""
     if close_if_over(user=user, attempt=attempt, now=now):

@@ -10,14 +10,7 @@ from fsrs import Rating
 
 from .. import memory
 from ..figures import fsrs
-from ..models import (
-    AttemptQuestion,
-    CheckOff,
-    Confidence,
-    QuestionCard,
-    ReviewLog,
-    start_of_day,
-)
+from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog, start_of_day
 from . import review_log
 
 
@@ -25,7 +18,10 @@ class ReviewRefused(Exception):
     """A review that would change nothing a learner has earned: the card was reviewed today."""
 
 
-def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
+def _review(
+    card: CheckOff | QuestionCard, *, user: Any, rating: Rating, now: Any, answer: str
+) -> None:
+    """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged."""
     # A tick or a miss today is the card's first review, and the next falls due tomorrow at the
     # earliest: a card whose last review was today (in the learner's zone, the active one) takes
     # no other until tomorrow.
@@ -34,27 +30,12 @@ def _once_a_day(card: CheckOff | QuestionCard, now: datetime.datetime) -> None:
             "You have already reviewed this card today: it comes back when it is due. "
             "Nothing was changed."
         )
-
-
-def _review(
-    card: CheckOff | QuestionCard,
-    *,
-    user: Any,
-    kind: str,
-    key: int,
-    rating: Rating,
-    now: Any,
-    answer: str = "",
-) -> None:
-    """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged;
-    ReviewRefused when it was reviewed today."""
-    _once_a_day(card, now)
     before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
     card.remember(after)
     review_log.record(
         user=user,
-        kind=kind,
-        key=key,
+        kind=ReviewLog.Kind.CHECK if isinstance(card, CheckOff) else ReviewLog.Kind.QUESTION,
+        key=card.self_check_id if isinstance(card, CheckOff) else card.question_id,
         before=before,
         after=after,
         rating=rating,
@@ -65,17 +46,10 @@ def _review(
 
 @transaction.atomic
 def review_check(
-    *,
-    user: Any,
-    self_check_id: int,
-    rating: Rating,
-    now: datetime.datetime,
-    answer: str = "",
+    *, user: Any, self_check_id: int, rating: Rating, now: datetime.datetime, answer: str = ""
 ) -> bool:
-    """Record a review of a ticked self-check in today's queue, as FSRS schedules it, with what
-    the learner typed before revealing the reference (``answer``); "forgot" also marks it
-    shaky. False when the check is not ticked; ReviewRefused when it was reviewed today (the
-    caller refuses cards not in today's queue)."""
+    """Review a ticked self-check; "forgot" also marks it shaky. False when it is not ticked;
+    ReviewRefused when it was reviewed today (the caller refuses cards not in today's queue)."""
     # Locked until the write commits (this service's transaction): two tabs rating at once are
     # one review and one refusal (SQLite's IMMEDIATE transactions already queue them).
     check_off = (
@@ -83,15 +57,7 @@ def review_check(
     ).first()
     if check_off is None:
         return False
-    _review(
-        check_off,
-        user=user,
-        kind=ReviewLog.Kind.CHECK,
-        key=self_check_id,
-        rating=rating,
-        now=now,
-        answer=answer,
-    )
+    _review(check_off, user=user, rating=rating, now=now, answer=answer)
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
@@ -100,31 +66,17 @@ def review_check(
 
 @transaction.atomic
 def review_question(
-    *,
-    user: Any,
-    card_id: int,
-    rating: Rating,
-    now: datetime.datetime,
-    answer: str = "",
+    *, user: Any, card_id: int, rating: Rating, now: datetime.datetime, answer: str = ""
 ) -> bool:
-    """Record a review of a missed question (``answer``: what the learner typed first). Known
-    (any rating but "forgot") so many times in a row (memory.RIGHT_IN_A_ROW_TO_LEAVE), on as
-    many days (one review a card a day), it leaves the queue. False when it is not in the
-    queue; ReviewRefused when it was reviewed today."""
+    """Review a missed question: known (any rating but "forgot") memory.RIGHT_IN_A_ROW_TO_LEAVE
+    times in a row, so on as many days, it leaves the queue. False when it is not in the queue;
+    ReviewRefused when it was reviewed today."""
     card = (
         QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
     ).first()
     if card is None:
         return False
-    _review(
-        card,
-        user=user,
-        kind=ReviewLog.Kind.QUESTION,
-        key=card.question_id,
-        rating=rating,
-        now=now,
-        answer=answer,
-    )
+    _review(card, user=user, rating=rating, now=now, answer=answer)
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:
         card.left_at = now

@@ -57,11 +57,9 @@ def entry(
     )
 
 
-def record(**kwargs: Any) -> ReviewLog:
+def record(**kwargs: Any) -> None:
     """Save the log row of one review (``entry``'s arguments)."""
-    row = entry(**kwargs)
-    row.save()
-    return row
+    entry(**kwargs).save()
 
 
 def rerate_tick(

@@ -1,7 +1,5 @@
 """Drills and the timed mock: the practice page and an attempt's questions (progress.views.results
-shows what is handed in).
-
-Every attempt is looked up from request.user, so another learner's attempt is a 404.
+shows what is handed in). Every attempt is looked up from request.user: another learner's is a 404.
 """
 
 import contextlib
@@ -29,15 +27,9 @@ from .common import HtmxHttpRequest, bad_request, number
 
 
 def _practice_page(
-    request: HtmxHttpRequest,
-    *,
-    status: int = 200,
-    refused: Attempt | None = None,
-    gone: str = "",
+    request: HtmxHttpRequest, *, status: int = 200, refused: Attempt | None = None, gone: str = ""
 ) -> HttpResponse:
-    now = timezone.now()
-    state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
-    report = state.report
+    report = learner_state(request.user, today=timezone.localdate(), with_practice=True).report
     return render(
         request,
         "progress/practice.html",
@@ -46,7 +38,7 @@ def _practice_page(
             "report": report,
             "rules": report.rules,
             "suggested": report.lagging.slug if report.lagging else None,
-            "open_mock": services.close_overdue_mock(user=request.user, now=now),
+            "open_mock": services.close_overdue_mock(user=request.user, now=timezone.now()),
             "refused": refused,
             "gone": gone,
             "recent": Attempt.objects.for_user(request.user).select_related("domain")[:5],
@@ -105,10 +97,8 @@ def _position(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> int | N
     if raw is not None:
         position = number(raw)
         return position if position is not None and 1 <= position <= len(items) else None
-    open_items = [item.position for item in items if item.answered_at is None]
-    if open_items:
-        return open_items[0]
-    return items[-1].position if items else None
+    first_unanswered = (item.position for item in items if item.answered_at is None)
+    return next(first_unanswered, items[-1].position if items else None)
 
 
 def shown_options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]]:
@@ -147,9 +137,7 @@ def refused_while_mock_live(
     if attempt.kind == Attempt.Kind.MOCK:
         return None
     mock = services.close_overdue_mock(user=request.user, now=now)
-    if mock is None:
-        return None
-    return _practice_page(request, status=409, refused=mock)
+    return None if mock is None else _practice_page(request, status=409, refused=mock)
 
 
 def _question_page(
@@ -198,20 +186,10 @@ def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     position = _position(request, items)
     if position is None:
         return HttpResponse("That question is not in this attempt.", status=404)
-    if (
-        attempt.kind == Attempt.Kind.DRILL
-        and all(i.answered_at for i in items)
-        and ("q" not in request.GET)
-    ):
+    drill_done = attempt.kind == Attempt.Kind.DRILL and all(i.answered_at for i in items)
+    if drill_done and "q" not in request.GET:
         return redirect("progress:attempt-result", attempt.pk)
     return _question_page(request, attempt, items, position, now)
-
-
-def _wrong_count(choose: int, chosen: list[int]) -> str:
-    return (
-        f"This question asks for {choose} answers and you chose {len(chosen)}: "
-        f"choose exactly {choose}. Nothing was saved."
-    )
 
 
 @login_required
@@ -235,11 +213,13 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
         return bad_request("Choose an answer first.")
     choose = len(item.question.correct_options)
     if chosen and len(chosen) != choose:
-        if autosave:
-            return bad_request(_wrong_count(choose, chosen))
-        return _question_page(
-            request, attempt, items, position, now, error=_wrong_count(choose, chosen), status=400
+        error = (
+            f"This question asks for {choose} answers and you chose {len(chosen)}: "
+            f"choose exactly {choose}. Nothing was saved."
         )
+        if autosave:
+            return bad_request(error)
+        return _question_page(request, attempt, items, position, now, error=error, status=400)
     flagging = then == "flag" and attempt.kind == Attempt.Kind.MOCK and not autosave
     # The choice and the flag are one action: one transaction when there are both.
     with transaction.atomic() if flagging else contextlib.nullcontext():
@@ -268,14 +248,11 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
 def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
     attempt = learner_attempt(request, attempt_id)
     item = get_object_or_404(AttemptQuestion, attempt=attempt, position=position)
-    if request.POST.get("flagged") not in ("0", "1"):
+    flagged = request.POST.get("flagged")
+    if flagged not in ("0", "1"):
         return bad_request("Say flagged=1 or flagged=0.")
     if not services.flag(
-        user=request.user,
-        attempt=attempt,
-        item=item,
-        flagged=request.POST["flagged"] == "1",
-        now=timezone.now(),
+        user=request.user, attempt=attempt, item=item, flagged=flagged == "1", now=timezone.now()
     ):
         return redirect("progress:attempt-result", attempt.pk)
     return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")

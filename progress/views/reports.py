@@ -16,12 +16,6 @@ from ..services.reports import has_seen_key, report_question
 from .common import HtmxHttpRequest, our_page_or
 
 
-def _back(request: HtmxHttpRequest) -> str:
-    """The page the learner came from, if it is one of ours; else the practice page."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    return our_page_or(request, target, reverse("progress:practice"))
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -29,6 +23,9 @@ def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # Only a question whose key the learner was shown: any other slug is no page of theirs.
     if question is None or not has_seen_key(request.user, question, timezone.now()):
         raise Http404("No question of yours by that name: report from its answer.")
+    # Only a page of ours is the way back: a crafted "next" must not send the learner off-site.
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    back = our_page_or(request, target, reverse("progress:practice"))
     form = QuestionReportForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         report_question(
@@ -43,11 +40,10 @@ def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "Thank you: your report on this question was saved. Whoever keeps the question "
             "bank reads every one, and fixes or retires the question if it is wrong.",
         )
-        return redirect(_back(request))
-    status = 400 if request.method == "POST" else 200
+        return redirect(back)
     return render(
         request,
         "progress/question_report.html",
-        {"question": question, "form": form, "back": _back(request)},
-        status=status,
+        {"question": question, "form": form, "back": back},
+        status=400 if request.method == "POST" else 200,
     )

@@ -1,5 +1,7 @@
 """A handed-in attempt's result, and the history of attempts."""
 
+from collections.abc import Iterable
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -18,20 +20,13 @@ from .practice import attempt_items, learner_attempt, refused_while_mock_live, s
 HISTORY_LENGTH = 20  # finished attempts on the history page
 
 
-def _score(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> practice.AttemptScore:
-    return practice.score(
-        ((item.question.domain.slug, item.is_correct) for item in items),
-        learner_syllabus(request.user).domains,
-        rules().accurate,
-        rules().confidence,
-    )
+def _score(
+    results: Iterable[tuple[str, bool | None]], domains: Iterable[practice.DomainLike]
+) -> practice.AttemptScore:
+    return practice.score(results, domains, rules().accurate, rules().confidence)
 
 
-RESULT_FILTERS = {
-    "": "All",
-    "wrong": "Wrong only",
-    "unanswered": "Unanswered only",
-}
+RESULT_FILTERS = {"": "All", "wrong": "Wrong only", "unanswered": "Unanswered only"}
 
 
 @login_required
@@ -68,7 +63,10 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "attempt": attempt,
             "items": [(item, shown_options(item, reveal=True)) for item in listed],
             "hidden": len(items) - len(shown),
-            "score": _score(request, shown),
+            "score": _score(
+                ((item.question.domain.slug, item.is_correct) for item in shown),
+                learner_syllabus(request.user).domains,
+            ),
             "rules": rules(),
             "timed_out": attempt.timed_out,
             "show": show,
@@ -85,8 +83,7 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
     attempts = Attempt.objects.for_user(request.user).closed(now).order_by("-started_at")
     if kind in Attempt.Kind.values:
         attempts = attempts.filter(kind=kind)
-    chosen = list(attempts.select_related("domain")[:HISTORY_LENGTH])
-    chosen.reverse()
+    chosen = list(attempts.select_related("domain")[:HISTORY_LENGTH])  # newest first
     rows = (
         AttemptQuestion.objects.filter(attempt__in=[a.pk for a in chosen])
         # A drill's skipped questions were never shown an answer: they are not scored.
@@ -97,16 +94,12 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
     for attempt_id, domain, correct in rows:
         by_attempt[attempt_id].append((domain, correct))
     content = learner_syllabus(request.user)
-    bar, confidence = rules().accurate, rules().confidence
-    history = [
-        (attempt, practice.score(by_attempt[attempt.pk], content.domains, bar, confidence))
-        for attempt in chosen
-    ]
+    history = [(attempt, _score(by_attempt[attempt.pk], content.domains)) for attempt in chosen]
     return render(
         request,
         "progress/practice_history.html",
         {
-            "history": list(reversed(history)),
+            "history": history,
             "kind": kind,
             "kinds": Attempt.Kind.choices,
             "domains": content.domains,
@@ -114,7 +107,7 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
             "chart": chart.history(
                 [
                     (score.percent, score.weakest.percent if score.weakest else score.percent)
-                    for _, score in history
+                    for _, score in reversed(history)
                 ],
                 bar=rules().accurate_percent,
             ),

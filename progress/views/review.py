@@ -36,7 +36,6 @@ class Choice:
 class Card:
     """The card on show: a self-check, or a question missed in practice."""
 
-    kind: str
     action: str  # where its rating is posted
     prompt: str
     domain: str
@@ -81,7 +80,6 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
         if check is None:
             return None
         return Card(
-            kind=kind,
             action=reverse("progress:review-answer", args=[check.slug]),
             prompt=check.prompt,
             domain=check.domain.name,
@@ -97,7 +95,6 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
     if card is None:
         return None
     return Card(
-        kind=kind,
         action=reverse("progress:review-question", args=[card.pk]),
         prompt=card.question.prompt,
         domain=card.question.domain.name,
@@ -199,34 +196,7 @@ def forecast_fit(user: Any) -> calibration.Fit:
     )
 
 
-def _in_todays_queue(request: HtmxHttpRequest, key: tuple[str, int]) -> bool:
-    # Only a card in today's queue takes a review that moves its schedule: a review at any other
-    # time would buy recall without the forgetting the model expects.
-    return any(card == key for card, _ in review_cards(request.user, today=timezone.localdate()))
-
-
-def _refusal(request: HtmxHttpRequest, message: str) -> HttpResponse:
-    return _review_page(request, status=409, refused=message)
-
-
-def _rating(request: HtmxHttpRequest) -> Rating | None:
-    value = number(request.POST.get("rating", ""))
-    return Rating(value) if value in {int(rating) for rating in Rating} else None
-
-
 RATING_HELP = "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)."
-
-
-def _posted_review(request: HtmxHttpRequest) -> tuple[Rating, str] | HttpResponse:
-    """A review's rating and the answer typed before the reveal, or the 400 saying which is
-    wrong."""
-    rating = _rating(request)
-    if rating is None:
-        return bad_request(RATING_HELP)
-    answer = _typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
-    return rating, answer
 
 
 @login_required
@@ -252,19 +222,29 @@ def _rated(
     *,
     exists: Any,
     missing: str,
-    review: Callable[[], object],
+    review: Callable[[Rating, str], object],
 ) -> HttpResponse:
-    """Take a rating of the card ``key`` only if it is in today's queue: a 404 (``missing``) when
-    the learner has no such card (``exists``, a queryset), a 409 when it is not in the queue or
-    was reviewed today, else the review (``review``) and the next card."""
-    if not _in_todays_queue(request, key):
+    """Take a rating (and the answer typed before the reveal) of the card ``key`` only if it is
+    in today's queue: a 400 for a bad rating or answer, a 404 (``missing``) when the learner has
+    no such card (``exists``, a queryset), a 409 when it is not in the queue or was reviewed
+    today, else the review (``review``) and the next card."""
+    value = number(request.POST.get("rating", ""))
+    if value not in {int(rating) for rating in Rating}:
+        return bad_request(RATING_HELP)
+    answer = _typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG)
+    # Only a card in today's queue takes a review that moves its schedule: a review at any other
+    # time would buy recall without the forgetting the model expects.
+    queue = review_cards(request.user, today=timezone.localdate())
+    if not any(card == key for card, _ in queue):
         if not exists.exists():
             return HttpResponse(missing, status=404)
-        return _refusal(request, NOT_IN_QUEUE)
+        return _review_page(request, status=409, refused=NOT_IN_QUEUE)
     try:
-        review()
+        review(Rating(value), answer)
     except ReviewRefused as refusal:
-        return _refusal(request, str(refusal))
+        return _review_page(request, status=409, refused=str(refusal))
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")
@@ -274,16 +254,12 @@ def _rated(
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     check = current_check(request, slug)
-    posted = _posted_review(request)
-    if isinstance(posted, HttpResponse):
-        return posted
-    rating, answer = posted
     return _rated(
         request,
         (CHECK, check.id),
         exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
         missing="You have not ticked this self-check.",
-        review=lambda: review_check(
+        review=lambda rating, answer: review_check(
             user=request.user,
             self_check_id=check.id,
             rating=rating,
@@ -296,16 +272,12 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpResponse:
-    posted = _posted_review(request)
-    if isinstance(posted, HttpResponse):
-        return posted
-    rating, answer = posted
     return _rated(
         request,
         (QUESTION, card_id),
         exists=QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id),
         missing="This question is not in your review queue.",
-        review=lambda: review_question(
+        review=lambda rating, answer: review_question(
             user=request.user, card_id=card_id, rating=rating, now=timezone.now(), answer=answer
         ),
     )
