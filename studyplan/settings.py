@@ -192,11 +192,7 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
 # minutes, and one client asks for at most 10 an hour.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None, "reset_password": "10/h/ip,1/15m/key"}
 
-# Failed-password limiting (studyplan/lockout.py): five wrong passwords for one username from one
-# client address lock that pair, and twenty from one address, whatever the usernames, lock the
-# address (password spraying); each for up to 15 minutes, which a try during the lockout does not
-# extend. Keyed on the pair, so an attacker elsewhere cannot lock a learner out. The login form,
-# account deletion and the password change all count.
+# Failed-password limiting: studyplan/lockout.py says how the two limits work.
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
@@ -209,19 +205,18 @@ AXES_VERBOSE = False
 # What the learner typed to log in (allauth's "login" field: a username or an email address), as
 # the account's username when it names one, so both ways of logging in share one count.
 AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
-# A failed try stores the request's GET and POST data: every password field of every form is
-# masked there ("password" always is). allauth's forms name theirs password (log-in), password1/2
-# (sign-up, reset, change) and oldpassword (change); Django's admin log-in password;
-# tests/test_passwords_never_stored.py walks every page's password fields against this list.
+# A failed try stores the request's GET and POST data, with these masked: axes' defaults, what
+# allauth's log-in calls the name typed ("login"), and every password field of allauth's forms and
+# of Django's admin; tests/test_passwords_never_stored.py walks every page's against this list.
 AXES_SENSITIVE_PARAMETERS = [
-    "username",  # django-axes' own defaults: masked in its log lines
+    "username",
     "ip_address",
-    "login",  # allauth's name for the username or address typed
+    "login",
     "password",
     "password1",
     "password2",
     "oldpassword",
-    "old_password",  # Django's own password change (the admin's)
+    "old_password",
     "new_password1",
     "new_password2",
 ]
