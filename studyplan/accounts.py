@@ -1,10 +1,5 @@
 """Accounts through django-allauth (settings: ACCOUNT_*), fitted to this site with its public
-hooks: the adapter, the sign-up form's extra fields and the password change form.
-
-- Every link in mail is built from DJANGO_SITE_URL, never from the request's Host header.
-- Every password check goes through the login limiter (django-axes, studyplan.lockout).
-- No write can bring back an account deleted meanwhile (progress.services.account).
-"""
+hooks: the adapter, the log-in form and the password change form."""
 
 from typing import Any
 from urllib.parse import quote

@@ -340,15 +340,13 @@ def delete_learner(*, user: Any) -> None:
 
 @transaction.atomic
 def change_password(*, user: Any, password: str) -> None:
-    """Set a new password, only on an account that still exists (lock_learner)."""
     lock_learner(user)
     user.set_password(password)
     user.save(update_fields=["password"])
 
 
 def session_model() -> Any:
-    """The model of the site's session engine (settings.SESSION_ENGINE, a database-backed store
-    whose rows name their user: studyplan.sessions)."""
+    """The model of settings.SESSION_ENGINE, whose rows name their user (studyplan.sessions)."""
     return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
 
 

@@ -40,12 +40,8 @@ def week_start(today: datetime.date) -> datetime.date:
     return today - datetime.timedelta(days=today.weekday())
 
 
-# Opting in and out
-
-
 @transaction.atomic
 def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
-    """Turn the learner's weekly reminder on or off."""
     lock_learner(user)
     profile, _ = Profile.objects.get_or_create(user=user)
     if on and not profile.weekly_reminder:
@@ -62,7 +58,6 @@ def confirmed(user: Any, email: Any) -> Any:
 
 
 def address_confirmed(user: Any) -> bool:
-    """Whether the learner's address is one they confirmed (by allauth's link)."""
     return bool(user.email) and confirmed(user, user.email).exists()
 
 
@@ -112,9 +107,6 @@ def unsubscribe_url(user_id: int) -> str:
 def unsubscribe(*, user_id: int) -> None:
     """No more reminders for this learner (nothing happens for an account that is gone)."""
     Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
-
-
-# What a reminder says
 
 
 @dataclass(frozen=True)
@@ -243,9 +235,6 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
         body=render_to_string("email/reminder.txt", context).strip() + "\n",
         unsubscribe_url=context["unsubscribe_url"],
     )
-
-
-# Who gets one, and the claim
 
 
 def _not_reminded_this_week(today: datetime.date, via: str = "") -> Q:
