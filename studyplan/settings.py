@@ -68,15 +68,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Cache-Control: private, no-store on every answer to a logged-in learner.
     "studyplan.middleware.PrivatePagesMiddleware",
-    # The learner's own time zone for every "today" and time on the page (needs request.user).
-    "progress.timezones.LearnerTimeZoneMiddleware",
+    "progress.timezones.LearnerTimeZoneMiddleware",  # needs request.user
     "django.contrib.messages.middleware.MessageMiddleware",
-    # django-allauth's: its flows' state, and an adapter's ImmediateHttpResponse turned into the
-    # response.
     "allauth.account.middleware.AccountMiddleware",
-    # A shared cache out of reach (allauth's rate limits count there) is a 503 that says so.
     "studyplan.middleware.CacheUnavailableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -158,15 +153,11 @@ PASSWORD_HASHERS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a login while its (username, IP address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
-    # django-allauth's backend (a username or an email address), loading the learner with it.
     "progress.auth.LearnerBackend",
 ]
 
-# Accounts (django-allauth): sign-up, log-in by username or email address, password reset and
-# change, email verification and change of address. Verification is optional, so a new learner
-# studies at once and the embedded default needs no mail server; but no reminder goes to an
-# address until it is verified (progress.services.reminders). One account per address. Every
-# link in mail is built from DJANGO_SITE_URL (studyplan.accounts.AccountAdapter).
+# Accounts (django-allauth). Verification is optional, so a new learner studies at once and the
+# embedded default needs no mail server; but no reminder goes to an unverified address.
 ACCOUNT_ADAPTER = "studyplan.accounts.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
@@ -202,8 +193,6 @@ AXES_LOCKOUT_CALLABLE = "studyplan.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
-# What the learner typed to log in (allauth's "login" field: a username or an email address), as
-# the account's username when it names one, so both ways of logging in share one count.
 AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
 # A failed try stores the request's GET and POST data, with these masked: axes' defaults, what
 # allauth's log-in calls the name typed ("login"), and every password field of allauth's forms and
@@ -243,7 +232,6 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's own RedisCache (redis-py underneath).
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
@@ -258,9 +246,7 @@ else:
         },
     }
 
-# Sessions in the database (studyplan.sessions, Django's database sessions): logging out,
-# changing the password or deleting the account deletes the session, so a copied cookie stops
-# working everywhere. `clearsessions` removes expired ones.
+# Sessions in the database, so that a copied cookie can be stopped: studyplan/sessions.py.
 SESSION_ENGINE = "studyplan.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 

@@ -1,10 +1,8 @@
 """The weekly reminder email: opting in and out, what it says, and the claim that sends it once.
 
-At most one reminder per learner per week, however often ``send_reminders`` runs and on however
-many servers: a run first *claims* the learner's week with one conditional UPDATE on their
-Profile (``reminded_on`` empty or before this week's Monday becomes today), and only the run whose
-UPDATE changed the row sends. The database serialises the UPDATEs, so two runs racing for one
-learner get one row changed between them. Weeks start on Monday in the site's time zone.
+At most one reminder per learner per week (Monday to Sunday, in the site's time zone), however
+often and on however many servers ``send_reminders`` runs: only the run whose ``claim`` changed
+the learner's row sends.
 """
 
 import datetime
@@ -218,10 +216,7 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
         "reviews": _reviews(report.due_reviews, links["review"]),
         "countdown": (
             _countdown(
-                state.plan,
-                state.schedule.finish if state.schedule else None,
-                today,
-                links["plan"],
+                state.plan, state.schedule.finish if state.schedule else None, today, links["plan"]
             )
             if state.plan is not None
             else ""

@@ -53,8 +53,7 @@ def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
     name = form.cleaned_data["time_zone"]
     set_time_zone(user=request.user, time_zone=name)
     messages.success(
-        request,
-        f"Your time zone is now {name}." if name else "Your time zone is now the site's.",
+        request, f"Your time zone is now {name}." if name else "Your time zone is now the site's."
     )
     return redirect("progress:account")
 
