@@ -40,8 +40,6 @@ class OpenReports(admin.SimpleListFilter):
 
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
-    """Each question with its open reports and how learners did on it."""
-
     list_filter = [OpenReports, "domain", "retired"]
     search_fields = ["slug", "prompt"]
     list_select_related = ["domain"]
@@ -83,15 +81,7 @@ class QuestionAdmin(admin.ModelAdmin):
             flag = " ⚠ strong learners do worse" if item.reversed else ""
             return f"{item.discrimination:+.2f}{flag}"
 
-        return [
-            "slug",
-            "domain",
-            "retired",
-            "open_reports",
-            answered,
-            share_right,
-            discrimination,
-        ]
+        return ["slug", "domain", "retired", "open_reports", answered, share_right, discrimination]
 
     @admin.display(description="open reports", ordering="open_reports")
     def open_reports(self, obj: Any) -> int:

@@ -40,8 +40,7 @@ def is_zone(name: str) -> bool:
 
 
 def chosen_zone_name(user: Any) -> str:
-    """The name the learner chose, "" for none (or no profile). The profile came with
-    request.user (progress.auth), so this makes no query."""
+    """The name the learner chose, "" for none; no query (the profile came with request.user)."""
     if user is None or not user.is_authenticated:
         return ""
     try:

@@ -1,10 +1,5 @@
 """Accounts through django-allauth (settings: ACCOUNT_*), fitted to this site with its public
-hooks: the adapter, the sign-up form's extra fields and the password change form.
-
-- Every link in mail is built from DJANGO_SITE_URL, never from the request's Host header.
-- Every password check goes through the login limiter (django-axes, studyplan.lockout).
-- No write can bring back an account deleted meanwhile (progress.services.account).
-"""
+hooks: the adapter, the log-in form and the password change form."""
 
 from typing import Any
 from urllib.parse import quote
@@ -78,19 +73,15 @@ class AccountAdapter(DefaultAccountAdapter):
             ) from None
 
 
-# The longest username or email address an account can have.
-LOGIN_MAX_LENGTH = EMAIL_MAX_LENGTH
-
-
 class LimitedLoginForm(LoginForm):
-    """allauth's log-in form, refusing what no account can be called before it is checked: a
-    longer one would reach django-axes, which stores it in a 255-character column (a 500 on
-    PostgreSQL)."""
+    """allauth's log-in form, refusing what no account can be called (no username or address is
+    longer than EMAIL_MAX_LENGTH) before it is checked: a longer one would reach django-axes,
+    which stores it in a 255-character column (a 500 on PostgreSQL)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["login"].label = "Username or email address"
-        self.fields["login"].validators.append(MaxLengthValidator(LOGIN_MAX_LENGTH))
+        self.fields["login"].validators.append(MaxLengthValidator(EMAIL_MAX_LENGTH))
 
 
 class LimitedChangePasswordForm(ChangePasswordForm):

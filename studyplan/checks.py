@@ -6,8 +6,6 @@
   HTML page answers 500. Tagged SERVING, which collectstatic does not run, so collectstatic can
   still write the manifest; gunicorn runs no checks, so studyplan/wsgi.py calls
   ``refuse_to_serve``.
-- (studyplan.W001, sessions cached per process, is gone: sessions are read from the database
-  with the learner on every request, studyplan.sessions.)
 - studyplan.W002 (deploy): with debug off, SITE_URL (every link in mail and in the plan's .ics)
   must be an https address that is not loopback.
 """

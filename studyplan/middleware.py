@@ -11,7 +11,15 @@ from redis.exceptions import RedisError
 NUL = "\x00"
 
 
-class RefuseNulHeadersMiddleware:
+class Middleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+
+class RefuseNulHeadersMiddleware(Middleware):
     """Answer 400 to a request with a NUL character in a header (cookies included).
 
     PostgreSQL refuses NUL in text (psycopg raises DataError), even in a comparison; SQLite stores
@@ -22,9 +30,6 @@ class RefuseNulHeadersMiddleware:
     (Django's form fields already refuse NUL with "Null characters are not allowed.");
     tests/test_hostile_input.py sweeps every page with NUL in every field on both databases.
     """
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if any(
@@ -40,13 +45,10 @@ class RefuseNulHeadersMiddleware:
         return self.get_response(request)
 
 
-class PrivatePagesMiddleware:
+class PrivatePagesMiddleware(Middleware):
     """Every answer to a logged-in request is the learner's own: ``Cache-Control: private,
     no-store``, so no shared cache (a proxy, a CDN) keeps it and the browser does not store it
     for the next person at a shared computer. The export and every learner page included."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
@@ -56,16 +58,10 @@ class PrivatePagesMiddleware:
         return response
 
 
-class CacheUnavailableMiddleware:
+class CacheUnavailableMiddleware(Middleware):
     """The shared cache (Redis) out of reach while a request counts against one of allauth's
     rate limits (sign-up, password reset, sending a verification link): a 503 that says so and
     that nothing was sent, not a 500. Learner pages never read the cache."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, RedisError):

@@ -68,15 +68,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Cache-Control: private, no-store on every answer to a logged-in learner.
     "studyplan.middleware.PrivatePagesMiddleware",
-    # The learner's own time zone for every "today" and time on the page (needs request.user).
-    "progress.timezones.LearnerTimeZoneMiddleware",
+    "progress.timezones.LearnerTimeZoneMiddleware",  # needs request.user
     "django.contrib.messages.middleware.MessageMiddleware",
-    # django-allauth's: its flows' state, and an adapter's ImmediateHttpResponse turned into the
-    # response.
     "allauth.account.middleware.AccountMiddleware",
-    # A shared cache out of reach (allauth's rate limits count there) is a 503 that says so.
     "studyplan.middleware.CacheUnavailableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -158,15 +153,11 @@ PASSWORD_HASHERS = [
 AUTHENTICATION_BACKENDS = [
     # First: refuses a login while its (username, IP address) pair is locked out.
     "axes.backends.AxesStandaloneBackend",
-    # django-allauth's backend (a username or an email address), loading the learner with it.
     "progress.auth.LearnerBackend",
 ]
 
-# Accounts (django-allauth): sign-up, log-in by username or email address, password reset and
-# change, email verification and change of address. Verification is optional, so a new learner
-# studies at once and the embedded default needs no mail server; but no reminder goes to an
-# address until it is verified (progress.services.reminders). One account per address. Every
-# link in mail is built from DJANGO_SITE_URL (studyplan.accounts.AccountAdapter).
+# Accounts (django-allauth). Verification is optional, so a new learner studies at once and the
+# embedded default needs no mail server; but no reminder goes to an unverified address.
 ACCOUNT_ADAPTER = "studyplan.accounts.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
@@ -192,11 +183,7 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
 # minutes, and one client asks for at most 10 an hour.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None, "reset_password": "10/h/ip,1/15m/key"}
 
-# Failed-password limiting (studyplan/lockout.py): five wrong passwords for one username from one
-# client address lock that pair, and twenty from one address, whatever the usernames, lock the
-# address (password spraying); each for up to 15 minutes, which a try during the lockout does not
-# extend. Keyed on the pair, so an attacker elsewhere cannot lock a learner out. The login form,
-# account deletion and the password change all count.
+# Failed-password limiting: studyplan/lockout.py says how the two limits work.
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_ADDRESS_FAILURE_LIMIT", "20"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
@@ -206,22 +193,19 @@ AXES_LOCKOUT_CALLABLE = "studyplan.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
-# What the learner typed to log in (allauth's "login" field: a username or an email address), as
-# the account's username when it names one, so both ways of logging in share one count.
 AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
-# A failed try stores the request's GET and POST data: every password field of every form is
-# masked there ("password" always is). allauth's forms name theirs password (log-in), password1/2
-# (sign-up, reset, change) and oldpassword (change); Django's admin log-in password;
-# tests/test_passwords_never_stored.py walks every page's password fields against this list.
+# A failed try stores the request's GET and POST data, with these masked: axes' defaults, what
+# allauth's log-in calls the name typed ("login"), and every password field of allauth's forms and
+# of Django's admin; tests/test_passwords_never_stored.py walks every page's against this list.
 AXES_SENSITIVE_PARAMETERS = [
-    "username",  # django-axes' own defaults: masked in its log lines
+    "username",
     "ip_address",
-    "login",  # allauth's name for the username or address typed
+    "login",
     "password",
     "password1",
     "password2",
     "oldpassword",
-    "old_password",  # Django's own password change (the admin's)
+    "old_password",
     "new_password1",
     "new_password2",
 ]
@@ -248,7 +232,6 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's own RedisCache (redis-py underneath).
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "studyplan",
@@ -263,9 +246,7 @@ else:
         },
     }
 
-# Sessions in the database (studyplan.sessions, Django's database sessions): logging out,
-# changing the password or deleting the account deletes the session, so a copied cookie stops
-# working everywhere. `clearsessions` removes expired ones.
+# Sessions in the database, so that a copied cookie can be stopped: studyplan/sessions.py.
 SESSION_ENGINE = "studyplan.sessions"
 SESSION_COOKIE_AGE = 14 * 24 * 60 * 60
 

@@ -1,3 +1,4 @@
+from allauth.account import views as allauth_views
 from django.contrib import admin
 from django.urls import include, path, re_path
 
@@ -9,15 +10,19 @@ admin.site.login_form = views.AdminLoginForm
 # a 400 (views.RefusedIs400), and the password change checks the current password through the
 # login limiter.
 accounts = [
-    path("login/", views.LoginView.as_view(), name="account_login"),
-    path("signup/", views.SignupView.as_view(), name="account_signup"),
-    path("email/", views.EmailView.as_view(), name="account_email"),
+    path("login/", views.refusing_with_400(allauth_views.LoginView), name="account_login"),
+    path("signup/", views.refusing_with_400(allauth_views.SignupView), name="account_signup"),
+    path("email/", views.refusing_with_400(allauth_views.EmailView), name="account_email"),
     path("password/change/", views.PasswordChangeView.as_view(), name="account_change_password"),
-    path("password/set/", views.PasswordSetView.as_view(), name="account_set_password"),
+    path(
+        "password/set/",
+        views.refusing_with_400(allauth_views.PasswordSetView),
+        name="account_set_password",
+    ),
     path("password/reset/", views.PasswordResetView.as_view(), name="account_reset_password"),
     re_path(
         r"^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
-        views.PasswordResetFromKeyView.as_view(),
+        views.refusing_with_400(allauth_views.PasswordResetFromKeyView),
         name="account_reset_password_from_key",
     ),
 ]

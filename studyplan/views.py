@@ -1,11 +1,13 @@
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from allauth.account import views as allauth_views
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.validators import MaxLengthValidator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.views import View
 from django.views.decorators.http import require_GET
 
 
@@ -40,12 +42,9 @@ class RefusedIs400:
         return response
 
 
-class LoginView(RefusedIs400, allauth_views.LoginView):
-    pass
-
-
-class SignupView(RefusedIs400, allauth_views.SignupView):
-    pass
+def refusing_with_400(view: type[View]) -> Callable[..., HttpResponseBase]:
+    """allauth's ``view`` as a view function whose refused form is a 400 (RefusedIs400)."""
+    return cast(type[View], type(view.__name__, (RefusedIs400, view), {})).as_view()
 
 
 # A reset request is answered no sooner than this after it arrived: an address with an account
@@ -61,18 +60,6 @@ class PasswordResetView(RefusedIs400, allauth_views.PasswordResetView):
         response = super().post(request, *args, **kwargs)
         time.sleep(max(0.0, RESET_ANSWER_FLOOR - (time.monotonic() - arrived)))
         return response
-
-
-class PasswordResetFromKeyView(RefusedIs400, allauth_views.PasswordResetFromKeyView):
-    pass
-
-
-class PasswordSetView(RefusedIs400, allauth_views.PasswordSetView):
-    pass
-
-
-class EmailView(RefusedIs400, allauth_views.EmailView):
-    pass
 
 
 class PasswordChangeView(RefusedIs400, allauth_views.PasswordChangeView):

@@ -1,10 +1,7 @@
 """A learner's own data: everything we hold, as JSON, and deleting it all.
 
-"Everything" is every row about the learner: the account, its email addresses, its groups and
-permissions, the admin's log of what the account did, the profile, the plan, the ticks with
-their review state, every attempt with its questions, and the records the failed-login limiter
-(django-axes) keeps for their username. tests/test_export_complete.py walks the models related
-to the user and fails when one of them is missing here or survives the deletion.
+tests/test_export_complete.py walks the models related to the user and fails when one of them
+is missing here or survives the deletion.
 """
 
 import datetime
@@ -51,8 +48,23 @@ def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+def _columns(row: Any) -> dict[str, Any]:
+    """Every column of ``row`` but its id and its learner, in the model's order, by field name: a
+    foreign key as its target's slug, a date in ISO 8601."""
+    values = {}
+    for field in row._meta.concrete_fields:
+        if field.name in ("id", "user"):
+            continue
+        value = getattr(row, field.name)
+        if field.is_relation:
+            value = value.slug if value is not None else None
+        elif isinstance(value, datetime.date):
+            value = value.isoformat()
+        values[field.name] = value
+    return values
+
+
 def _memory(card: MemoryCard) -> dict[str, Any]:
-    """A card's FSRS memory (progress.memory), as stored."""
     return {
         "memory_state": card.state,
         "stability_days": card.stability,
@@ -98,11 +110,7 @@ def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]
     # Only a mock hides its results; a drill shows each answer's verdict as it is given.
     over = attempt.kind == Attempt.Kind.DRILL or attempt.is_over(now)
     return {
-        "kind": attempt.kind,
-        "domain": attempt.domain.slug if attempt.domain else None,
-        "started_at": _iso(attempt.started_at),
-        "deadline": _iso(attempt.deadline),
-        "submitted_at": _iso(attempt.submitted_at),
+        **_columns(attempt),
         # A question of the live mock has no verdict anywhere, not even in an earlier drill.
         "questions": [
             _question(item, over=over and item.question_id not in in_live_mock)
@@ -217,8 +225,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         },
         # The addresses allauth keeps for the account: confirmed or not, and which one is in use.
         "email_addresses": [
-            {"email": address.email, "verified": address.verified, "primary": address.primary}
-            for address in EmailAddress.objects.filter(user=user).order_by("pk")
+            _columns(address) for address in EmailAddress.objects.filter(user=user).order_by("pk")
         ],
         # Confirmation links asked for: when, and for which address; never the key, a credential.
         "email_confirmations": [
@@ -239,16 +246,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         }
         if profile
         else None,
-        "plan": {
-            "intensity": plan.intensity.slug,
-            "start_date": plan.start_date.isoformat(),
-            "exam_date": _iso(plan.exam_date),
-            "fitted": plan.fitted,
-            "created_at": plan.created_at.isoformat(),
-            "updated_at": plan.updated_at.isoformat(),
-        }
-        if plan
-        else None,
+        "plan": _columns(plan) if plan else None,
         "ticks": [
             {
                 "self_check": tick.self_check.slug,
@@ -284,36 +282,13 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         # Every review of every card, as it happened (the log: progress.models.ReviewLog).
         "reviews": [
-            {
-                "kind": row.kind,
-                "self_check": row.self_check.slug if row.self_check else None,
-                "question": row.question.slug if row.question else None,
-                "reviewed_at": row.reviewed_at.isoformat(),
-                "first": row.first,
-                "rating": row.rating,
-                "elapsed_days": row.elapsed_days,
-                "scheduled_days": row.scheduled_days,
-                "predicted_recall": row.predicted_recall,
-                "state_before": row.state_before,
-                "stability_before": row.stability_before,
-                "difficulty_before": row.difficulty_before,
-                "state_after": row.state_after,
-                "stability_after": row.stability_after,
-                "difficulty_after": row.difficulty_after,
-                "answer": row.answer,
-            }
+            _columns(row)
             for row in ReviewLog.objects.filter(user=user)
             .select_related("self_check", "question")
             .order_by("reviewed_at", "pk")
         ],
         "question_reports": [
-            {
-                "question": report.question.slug,
-                "kind": report.kind,
-                "note": report.note,
-                "status": report.status,
-                "created_at": report.created_at.isoformat(),
-            }
+            _columns(report)
             for report in QuestionReport.objects.filter(user=user)
             .select_related("question")
             .order_by("created_at", "pk")
@@ -365,15 +340,13 @@ def delete_learner(*, user: Any) -> None:
 
 @transaction.atomic
 def change_password(*, user: Any, password: str) -> None:
-    """Set a new password, only on an account that still exists (lock_learner)."""
     lock_learner(user)
     user.set_password(password)
     user.save(update_fields=["password"])
 
 
 def session_model() -> Any:
-    """The model of the site's session engine (settings.SESSION_ENGINE, a database-backed store
-    whose rows name their user: studyplan.sessions)."""
+    """The model of settings.SESSION_ENGINE, whose rows name their user (studyplan.sessions)."""
     return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
 
 

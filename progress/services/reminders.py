@@ -1,10 +1,8 @@
 """The weekly reminder email: opting in and out, what it says, and the claim that sends it once.
 
-At most one reminder per learner per week, however often ``send_reminders`` runs and on however
-many servers: a run first *claims* the learner's week with one conditional UPDATE on their
-Profile (``reminded_on`` empty or before this week's Monday becomes today), and only the run whose
-UPDATE changed the row sends. The database serialises the UPDATEs, so two runs racing for one
-learner get one row changed between them. Weeks start on Monday in the site's time zone.
+At most one reminder per learner per week (Monday to Sunday, in the site's time zone), however
+often and on however many servers ``send_reminders`` runs: only the run whose ``claim`` changed
+the learner's row sends.
 """
 
 import datetime
@@ -40,12 +38,8 @@ def week_start(today: datetime.date) -> datetime.date:
     return today - datetime.timedelta(days=today.weekday())
 
 
-# Opting in and out
-
-
 @transaction.atomic
 def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
-    """Turn the learner's weekly reminder on or off."""
     lock_learner(user)
     profile, _ = Profile.objects.get_or_create(user=user)
     if on and not profile.weekly_reminder:
@@ -62,7 +56,6 @@ def confirmed(user: Any, email: Any) -> Any:
 
 
 def address_confirmed(user: Any) -> bool:
-    """Whether the learner's address is one they confirmed (by allauth's link)."""
     return bool(user.email) and confirmed(user, user.email).exists()
 
 
@@ -112,9 +105,6 @@ def unsubscribe_url(user_id: int) -> str:
 def unsubscribe(*, user_id: int) -> None:
     """No more reminders for this learner (nothing happens for an account that is gone)."""
     Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
-
-
-# What a reminder says
 
 
 @dataclass(frozen=True)
@@ -226,10 +216,7 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
         "reviews": _reviews(report.due_reviews, links["review"]),
         "countdown": (
             _countdown(
-                state.plan,
-                state.schedule.finish if state.schedule else None,
-                today,
-                links["plan"],
+                state.plan, state.schedule.finish if state.schedule else None, today, links["plan"]
             )
             if state.plan is not None
             else ""
@@ -243,9 +230,6 @@ def _compose(user: Any, today: datetime.date) -> Reminder:
         body=render_to_string("email/reminder.txt", context).strip() + "\n",
         unsubscribe_url=context["unsubscribe_url"],
     )
-
-
-# Who gets one, and the claim
 
 
 def _not_reminded_this_week(today: datetime.date, via: str = "") -> Q:

@@ -10,8 +10,7 @@ from .account import lock_learner
 
 @transaction.atomic
 def set_time_zone(*, user: Any, time_zone: str) -> Profile:
-    """Store the learner's zone (an IANA name, checked by the caller's form; empty for the
-    site's)."""
+    """``time_zone``: an IANA name, checked by the caller's form; empty for the site's."""
     lock_learner(user)
     profile, _ = Profile.objects.update_or_create(user=user, defaults={"time_zone": time_zone})
     return profile

@@ -34,20 +34,14 @@ def account_page(
 ) -> HttpResponse:
     """The account page; a refused form, with its messages, in place of its blank one."""
     context = {
-        "form": form if form is not None else DeleteAccountForm(request.user),
-        "time_zone_form": (
-            time_zone_form if time_zone_form is not None else blank_time_zone_form(request)
-        ),
-        "reminder_form": (
-            reminder_form if reminder_form is not None else blank_reminder_form(request)
-        ),
+        "form": form or DeleteAccountForm(request.user),
+        "time_zone_form": time_zone_form
+        or TimeZoneForm(initial={"time_zone": chosen_zone_name(request.user)}),
+        "reminder_form": reminder_form
+        or ReminderForm(request.user, initial={"weekly_reminder": reminder_is_on(request.user)}),
         "address_confirmed": address_confirmed(request.user),
     }
     return render(request, "progress/account.html", context, status=status)
-
-
-def blank_time_zone_form(request: HtmxHttpRequest) -> TimeZoneForm:
-    return TimeZoneForm(initial={"time_zone": chosen_zone_name(request.user)})
 
 
 @login_required
@@ -59,14 +53,9 @@ def account_time_zone(request: HtmxHttpRequest) -> HttpResponse:
     name = form.cleaned_data["time_zone"]
     set_time_zone(user=request.user, time_zone=name)
     messages.success(
-        request,
-        f"Your time zone is now {name}." if name else "Your time zone is now the site's.",
+        request, f"Your time zone is now {name}." if name else "Your time zone is now the site's."
     )
     return redirect("progress:account")
-
-
-def blank_reminder_form(request: HtmxHttpRequest) -> ReminderForm:
-    return ReminderForm(request.user, initial={"weekly_reminder": reminder_is_on(request.user)})
 
 
 @login_required

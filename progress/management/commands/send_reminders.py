@@ -65,10 +65,9 @@ class Command(BaseCommand):
             summary += f" {taken} already taken by another run at the same time."
         self.stdout.write(summary)
         if failed:
-            shown = FAILURES_SHOWN
-            lines = "\n".join(f"  - {line}" for line in failed[:shown])
-            if len(failed) > shown:
-                lines += f"\n  and {len(failed) - shown} more"
+            lines = "\n".join(f"  - {line}" for line in failed[:FAILURES_SHOWN])
+            if len(failed) > FAILURES_SHOWN:
+                lines += f"\n  and {len(failed) - FAILURES_SHOWN} more"
             raise CommandError(
                 f"{_reminders(len(failed))} could not be sent; they will be tried again on the "
                 f"next run:\n{lines}"
