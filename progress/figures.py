@@ -31,21 +31,15 @@ from progress.auth import learner_syllabus
 from . import memory, readiness, trend
 from .activity import Activity, study_activity
 from .memory import Memory
-from .models import (
-    AttemptQuestion,
-    CheckOff,
-    Confidence,
-    ReviewLog,
-    StudyPlan,
-    end_of_day,
-    start_of_day,
-)
+from .models import AttemptQuestion, CheckOff, Confidence, ReviewLog, StudyPlan
+from .rules import Rules
+from .timezones import end_of_day, start_of_day
 
 MEMORY_COLUMNS = ("state", "stability", "difficulty", "due", "last_review")
 
 
-def rules() -> readiness.Rules:
-    return readiness.Rules(
+def rules() -> Rules:
+    return Rules(
         recall=settings.RECALL_THRESHOLD,
         accurate=settings.ACCURACY_THRESHOLD,
         window=settings.ACCURACY_WINDOW,

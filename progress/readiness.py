@@ -26,64 +26,7 @@ from functools import cached_property
 from typing import Protocol, TypeVar
 
 from . import beta
-
-
-@dataclass(frozen=True)
-class Rules:
-    recall: float  # predicted exam-day recall every domain needs to count as ready
-    accurate: float  # the accuracy bar: a domain must likely be at it; likely under it, it lags
-    window: int  # newest closed answers per domain that accuracy reads
-    confidence: float = 0.8  # how likely a range or a verdict on accuracy must be (progress.beta)
-
-    @property
-    def confidence_percent(self) -> int:
-        return round(self.confidence * 100)
-
-    @property
-    def recall_percent(self) -> int:
-        return round(self.recall * 100)
-
-    @property
-    def accurate_percent(self) -> int:
-        return round(self.accurate * 100)
-
-    @property
-    def ready_text(self) -> str:
-        return (
-            f"every domain at least {self.recall_percent}% recall on exam day and likely at "
-            f"least {self.accurate_percent}% accurate"
-        )
-
-    @property
-    def recall_text(self) -> str:
-        return (
-            "the chance, predicted by the FSRS memory model from your own reviews, that you still "
-            "answer a domain's self-checks without notes on exam day, averaged over all of them "
-            "(one never ticked counts 0). It falls the longer a check goes unreviewed and rises "
-            "with each review you know."
-        )
-
-    @property
-    def lagging_text(self) -> str:
-        return (
-            "the domain furthest behind in marks of the exam's 100: its exam weight times its "
-            "gap, the gap being how far its share covered falls short of what your plan expects "
-            f"by today or, when it is likely under {self.accurate_percent}% accurate, how far "
-            f"under: {self.accurate_percent}% minus the rate your true accuracy is below with "
-            f"{self.confidence_percent}% odds, whichever is larger. A tie goes to the heavier "
-            "domain, then to the one studied first. No gap anywhere means you are on plan."
-        )
-
-    @property
-    def accuracy_text(self) -> str:
-        return (
-            f"right answers among a domain's {self.window} most recent answers in finished "
-            "drills and mocks (an unanswered question of a finished mock counts as wrong; a live "
-            "mock counts nowhere), with the range your true accuracy lies in with "
-            f"{self.confidence_percent}% odds. Likely at least {self.accurate_percent}% means "
-            f"those odds that your true accuracy is {self.accurate_percent}% or more; likely "
-            "under, the same odds that it is less. Between the two, more answers settle it."
-        )
+from .rules import Rules
 
 
 @dataclass(frozen=True)
@@ -291,10 +234,8 @@ W = TypeVar("W", bound=Weighed)
 
 
 def lagging(domains: Iterable[W]) -> W | None:
-    """The one lagging rule: most marks behind; ties to the heavier, then the earlier domain.
-
-    None when nothing is behind. Practice results and the dashboard both ask this function.
-    """
+    """The one lagging rule: most marks behind; ties to the heavier, then the earlier domain;
+    None when nothing is behind. Practice results and the dashboard both ask it."""
     behind = [domain for domain in domains if domain.marks_behind > 1e-9]
     return min(
         behind,
@@ -327,7 +268,7 @@ class Report:
     def weighted_recall_percent(self) -> int:
         return round(self.weighted_recall * 100)
 
-    @property
+    @cached_property  # the verdict, the focus card and the table each ask
     def lagging(self) -> DomainReadiness | None:
         return lagging(self.domains)
 
@@ -337,17 +278,14 @@ class Report:
 
     @property
     def remembered(self) -> bool:
-        """Every domain's predicted exam-day recall at the bar."""
         return bool(self.domains) and all(domain.remembered for domain in self.domains)
 
     @property
     def practised(self) -> bool:
-        """Any counted practice answer at all."""
         return any(domain.answered for domain in self.domains)
 
     @property
     def likely_accurate(self) -> bool:
-        """Every domain likely at the accuracy bar."""
         return bool(self.domains) and all(domain.likely_accurate for domain in self.domains)
 
     @property

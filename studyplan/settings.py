@@ -318,7 +318,7 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
-# progress.figures turns them into readiness.Rules, and the pages' words are made from those.
+# progress.figures turns them into progress.rules.Rules, and the pages' words are made from those.
 # Ready to book: every domain's self-checks at least this predicted recall on exam day
 # (progress.memory) ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))

@@ -3,7 +3,8 @@
 import pytest
 
 from progress import chart
-from progress.readiness import DomainCount, Rules, assess
+from progress.readiness import DomainCount, assess
+from progress.rules import Rules
 
 RULES = Rules(recall=0.8, accurate=0.7, window=40, confidence=0.8)
 
