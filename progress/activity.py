@@ -12,7 +12,8 @@ from django.utils import timezone
 from phases.schedule import SESSIONS_TEXT, Schedule, session_length, sessions_per_week
 
 from . import chart
-from .models import AttemptQuestion, CheckOff, ReviewLog, start_of_day
+from .models import AttemptQuestion, CheckOff, ReviewLog
+from .timezones import start_of_day
 
 ANSWER, REVIEW = "answer", "review"
 

@@ -1,8 +1,5 @@
-"""The learner's own rows: a study plan, ticked self-checks, and practice attempts.
-
-The rules that pick rows out (due for review, the open mock, answers that count) are QuerySet
-methods here, each written once.
-"""
+"""The learner's own rows. The rules that pick rows out (due for review, the open mock, answers
+that count) are QuerySet methods here, each written once."""
 
 import datetime
 
@@ -66,17 +63,6 @@ class StudyPlan(models.Model):
         return f"{self.user}: {self.intensity} from {self.start_date:%Y-%m-%d}"
 
 
-def end_of_day(today: datetime.date) -> datetime.datetime:
-    """The moment ``today`` ends in the active time zone (the learner's: progress.timezones)."""
-    return timezone.make_aware(
-        datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
-    )
-
-
-def start_of_day(today: datetime.date) -> datetime.datetime:
-    return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
-
-
 class MemoryCard(models.Model):
     """A card's FSRS memory (progress.memory): what the scheduler knows of it, and when it comes
     back. Null stability and last review: never reviewed."""
@@ -97,16 +83,9 @@ class MemoryCard(models.Model):
 
     @property
     def memory(self) -> Memory:
-        return Memory(
-            state=self.state,
-            stability=self.stability,
-            difficulty=self.difficulty,
-            due=self.due,
-            last_review=self.last_review,
-        )
+        return Memory(self.state, self.stability, self.difficulty, self.due, self.last_review)
 
     def remember(self, memory: Memory) -> None:
-        """Take the state after a review."""
         self.state = memory.state
         self.stability = memory.stability
         self.difficulty = memory.difficulty
@@ -130,10 +109,8 @@ class Confidence(models.TextChoices):
 
 
 class CheckOff(MemoryCard):
-    """A self-check the learner has answered without notes: a card in their review queue.
-
-    The tick is its first review, rated by ``confidence`` (progress.memory.CONFIDENCE_RATING).
-    """
+    """A self-check the learner has answered without notes: a card in their review queue. The
+    tick is its first review, rated by ``confidence`` (progress.memory.CONFIDENCE_RATING)."""
 
     # No index of its own: the unique (user, self-check) index starts with the user, and every
     # read of a learner's ticks takes all of them. An index less is one less written per tick.
@@ -169,8 +146,7 @@ class AttemptQuerySet(models.QuerySet):
         return self.filter(kind=Attempt.Kind.MOCK)
 
     def unsubmitted_mocks(self):
-        """At most one per learner (a database constraint): the live mock, or one whose time ran
-        out and that nobody has closed yet."""
+        """The live mock, or one whose time ran out unclosed: one at most (a constraint)."""
         return self.mocks().filter(submitted_at__isnull=True)
 
     def open_mock(self, now: datetime.datetime):
@@ -293,11 +269,9 @@ class QuestionCardQuerySet(models.QuerySet):
 
 
 class QuestionCard(MemoryCard):
-    """A question the learner got wrong in a closed drill or mock, back as a review card: its
-    prompt on the front; their answer, the key and the explanation on the back. Its first review
-    is the miss (rated Again); it leaves the queue after
-    progress.memory.RIGHT_IN_A_ROW_TO_LEAVE right reviews in a row, and comes back if missed
-    again in a later attempt."""
+    """A question the learner got wrong in a closed attempt, back as a review card. The miss is
+    its first review (Again); it leaves the queue after progress.memory.RIGHT_IN_A_ROW_TO_LEAVE
+    right reviews in a row, and comes back if missed again."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="question_cards"
@@ -364,14 +338,10 @@ class QuestionReport(models.Model):
 
 
 class ReviewLog(models.Model):
-    """One review of one card, kept as it happened and never changed afterwards (Anki's revlog
-    is the model): a tick is a self-check's first review, a miss a question's. The memory state
-    before and after, and the recall FSRS predicted at that moment, let the forecast be checked
-    against what the learner actually remembered (progress.calibration).
-
-    One exception to "never changed": until a ticked check's first review after the tick, saying
-    shaky or solid re-rates the tick itself (progress.services.study.rate), and its row with it.
-    """
+    """One review of one card as it happened (after Anki's revlog): a tick is a self-check's first
+    review, a miss a question's. The memory before and after and the recall FSRS predicted let
+    the forecast be checked against what the learner remembered (progress.calibration). Never
+    changed, except that shaky or solid re-rates a tick not yet reviewed again, and its row."""
 
     class Kind(models.TextChoices):
         CHECK = "check", "Self-check"

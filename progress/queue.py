@@ -13,7 +13,8 @@ from progress.auth import learner_syllabus
 from . import memory
 from .figures import MEMORY_COLUMNS, fsrs, plan_of, recall_day, schedule_for
 from .memory import Memory
-from .models import CheckOff, QuestionCard, end_of_day, start_of_day
+from .models import CheckOff, QuestionCard
+from .timezones import end_of_day, start_of_day
 
 CHECK = "check"
 QUESTION = "question"

@@ -7,6 +7,7 @@ zone (``Profile.time_zone``, loaded with request.user by progress.auth) for the 
 A learner with no profile, or none set, sees the site's zone (settings.TIME_ZONE).
 """
 
+import datetime
 import functools
 import zoneinfo
 from collections.abc import Callable
@@ -86,3 +87,14 @@ class LearnerTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+def end_of_day(today: datetime.date) -> datetime.datetime:
+    """The moment ``today`` ends in the active time zone (the learner's: progress.timezones)."""
+    return timezone.make_aware(
+        datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
+    )
+
+
+def start_of_day(today: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))

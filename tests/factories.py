@@ -12,10 +12,11 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from phases.models import Domain, Intensity, Question, SelfCheck
-from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, start_of_day
+from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard
 from progress.services.plan import save_plan
 from progress.services.practice import answer, start_drill, start_mock
 from progress.services.study import set_done
+from progress.timezones import start_of_day
 
 PASSWORD = "correct-horse-battery-9"
 

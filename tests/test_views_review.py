@@ -14,15 +14,8 @@ from pytest_django.asserts import assertRedirects
 
 from phases.models import Question, SelfCheck
 from progress.memory import Memory
-from progress.models import (
-    Attempt,
-    CheckOff,
-    Confidence,
-    QuestionCard,
-    ReviewLog,
-    end_of_day,
-    start_of_day,
-)
+from progress.models import Attempt, CheckOff, Confidence, QuestionCard, ReviewLog
+from progress.timezones import end_of_day, start_of_day
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,

@@ -10,7 +10,8 @@ from fsrs import Rating
 
 from .. import memory
 from ..figures import fsrs
-from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog, start_of_day
+from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
+from ..timezones import start_of_day
 from . import review_log
 
 

@@ -11,7 +11,8 @@ from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
-from progress.models import CheckOff, Confidence, start_of_day
+from progress.models import CheckOff, Confidence
+from progress.timezones import start_of_day
 from tests.e2e.steps import (
     PHASE_ONE,
     domain_row,
