@@ -1,5 +1,5 @@
 """How guessable, how repetitive and how complete the practice-question bank is, and the limits it
-must meet.
+must meet (docs/content.md gives each figure with its limit and today's reading).
 
 Pure: question field dicts (the ``fields`` of fixtures/questions/*.yaml), self-check prompts and
 the syllabus's topic slugs in, plain values out; no Django. ``measure`` computes ``BankFigures``,
@@ -18,9 +18,8 @@ How each figure is measured:
 - Key is the longest: of the single-answer questions (exactly one correct option), the share
   whose correct option is at least as long as every other option; a tie for longest counts as
   longest.
-- Key is the shortest: the mirror of the above, the share of single-answer questions whose
-  correct option is at most as long as every other option; a tie for shortest counts as
-  shortest (so a question whose options are all one length counts as both).
+- Key is the shortest: the mirror of the above; a tie for shortest counts as shortest (so a
+  question whose options are all one length counts as both).
 - Shared prompt words: the number of distinct content words (see Similar prompts) an option's
   text has in common with the question's prompt.
 - Key shares the most stem words: of the single-answer questions, the share whose correct option
@@ -31,8 +30,7 @@ How each figure is measured:
   at random. A question scores 1 when the picked set is exactly the set of correct options
   (all-or-nothing, as the app scores choose-two) and 0 otherwise; the figure is the exact
   expected score, averaged over all live questions, not a sample.
-- Pick the shortest: the mirror guesser, who picks the k shortest options, choosing uniformly at
-  random among options tied at the cut; scored and averaged as Pick the longest.
+- Pick the shortest: the mirror guesser (the k shortest), scored and averaged the same way.
 - Drop absolute words, then pick the longest: the same guesser first sets aside every option that
   contains an absolute word (ABSOLUTE_WORDS: always, never, only, ... as whole words, in any
   case) and picks the longest of the rest. When fewer than k options are left it takes them all
@@ -42,14 +40,11 @@ How each figure is measured:
   absolute word, keeping them all when fewer than k would be left, and picks k of the options
   kept uniformly at random; scored all-or-nothing, the exact expected score averaged over all
   live questions.
-- Pick the most prompt words: a guesser who knows k picks the k options sharing the most prompt
-  words, choosing uniformly at random among options tied at the cut; scored all-or-nothing, the
-  exact expected score averaged over all live questions, as Pick the longest.
-- Pick the fewest prompt words: the mirror guesser, who picks the k options sharing the fewest
-  prompt words, ties at the cut broken uniformly at random; scored and averaged the same way.
-- Choose-two both longest: of the choose-two questions (exactly two correct options), the share
-  whose two correct options are both at least as long as every wrong option (ties count as
-  longest).
+- Pick the most prompt words: the k options sharing the most prompt words, ties at the cut
+  broken uniformly at random; scored and averaged as Pick the longest.
+- Pick the fewest prompt words: the mirror guesser, scored and averaged the same way.
+- Choose-two both longest: of the choose-two questions, the share whose two correct options are
+  both at least as long as every wrong option (ties count as longest).
 - Similar prompts: a prompt's content words are its distinct lowercase runs of four or more
   letters a-z, less STOPWORDS (common English words and question boilerplate such as "which",
   "choose", "correct", "statements", "describes"). The share of prompt A found in prompt B is the
