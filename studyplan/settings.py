@@ -181,7 +181,13 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
 # allauth's own limits, counted in the cache (Redis when REDIS_URL is set), except at log-in:
 # there django-axes is the one limiter (below). A reset mail goes to one address once in 15
 # minutes, and one client asks for at most 10 an hour.
-ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None, "reset_password": "10/h/ip,1/15m/key"}
+ACCOUNT_RATE_LIMITS = {
+    "login": None,
+    "login_failed": None,
+    "reset_password": "10/h/ip,1/15m/key",
+    # allauth's own default; a class signing up together behind one address needs more.
+    "signup": os.environ.get("DJANGO_SIGNUP_RATE_LIMIT", "20/m/ip"),
+}
 
 # Failed-password limiting: studyplan/lockout.py says how the two limits work.
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
