@@ -157,15 +157,12 @@ def queue(
     due.
     """
     cards = list(cards)
+
+    def seen_today(card: Candidate) -> bool:
+        return card.memory.last_review is not None and card.memory.last_review >= start_of_today
+
     # The cap counts reviews: a tick or a miss made today (a card's first review) uses none of it.
-    reviewed_today = sum(
-        1
-        for card in cards
-        if card.reviews > 1
-        and card.memory.last_review is not None
-        and card.memory.last_review >= start_of_today
-    )
-    room = max(0, cap - reviewed_today)
+    room = max(0, cap - sum(1 for card in cards if card.reviews > 1 and seen_today(card)))
     due = sorted(
         (card for card in cards if is_due(card.memory, end_of_today)),
         key=lambda card: (card.memory.due, str(card.key)),
@@ -176,9 +173,7 @@ def queue(
         return chosen
     early = []
     for card in cards:
-        if is_due(card.memory, end_of_today):
-            continue
-        if card.memory.last_review is not None and card.memory.last_review >= start_of_today:
+        if is_due(card.memory, end_of_today) or seen_today(card):
             continue
         card_gain = gain(card.memory, now, exam_at, fsrs)
         if card_gain >= MIN_EARLY_GAIN:

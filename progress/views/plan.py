@@ -60,21 +60,6 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-def _has_fitted_plan(
-    request: HtmxHttpRequest,
-    intensity: Intensity,
-    start: datetime.date,
-    exam: datetime.date | None,
-) -> bool:
-    """The learner's plan already is this intensity fitted to these dates."""
-    plan = plan_of(request.user)
-    return (
-        plan is not None
-        and plan.fitted
-        and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam)
-    )
-
-
 def _preview(
     request: HtmxHttpRequest,
     intensities: list[Intensity],
@@ -118,21 +103,26 @@ def _preview(
                 f"few to give each of the {len(content.phases)} phases a day. Move your exam date "
                 "or start earlier."
             )
+    plan = plan_of(request.user)
+
+    def rows(laid_out: Any) -> list[dict[str, Any]]:
+        return [{"slot": slot, "phase": phases.get(slot.number)} for slot in laid_out.slots]
+
     return {
         "intensity": intensity,
         "schedule": schedule,
-        "rows": [{"slot": slot, "phase": phases.get(slot.number)} for slot in schedule.slots],
+        "rows": rows(schedule),
         "exam_date": exam,
         "days_late": days_late,
         "suggestion": suggestion,
         "fitted": fitted,
-        "fitted_rows": (
-            [{"slot": slot, "phase": phases.get(slot.number)} for slot in fitted.slots]
-            if fitted
-            else []
-        ),
+        "fitted_rows": rows(fitted) if fitted else [],
         "fit_refusal": fit_refusal,
-        "fit_chosen": fitted is not None and _has_fitted_plan(request, intensity, start, exam),
+        # The learner's plan already is this intensity fitted to these dates.
+        "fit_chosen": fitted is not None
+        and plan is not None
+        and plan.fitted
+        and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam),
         "heavy": fitted is not None and fitted.hours_per_week > HEAVY_WEEK_HOURS,
         "heavy_text": HEAVY_WEEK_TEXT,
     }

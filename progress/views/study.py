@@ -58,10 +58,9 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     wanted = request.POST.get("done")
     if wanted not in ("0", "1"):
         return bad_request("Say done=1 to tick this self-check or done=0 to untick it.")
-    if not request.htmx:
-        set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
-        return redirect(back_to_check(request, check))
     set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
+    if not request.htmx:
+        return redirect(back_to_check(request, check))
     figures = check_figures(request.user, check)
     # The row, and out of band the phase's count and the header's figure, rendered for this
     # learner alone.
