@@ -43,9 +43,11 @@ class Activity:
     def levels(self) -> list[tuple[int, str]]:
         return chart.level_ranges()
 
-    def newest_first(self, today: datetime.date) -> list[tuple[str, DayActivity]]:
+    @property
+    def newest_first(self) -> list[tuple[str, DayActivity]]:
         """Each study day as the day-by-day table heads its row ("Wed 2 Dec 2026 (today)"):
         a long history has a row for most of the grid's days."""
+        today = self.grid.today.day
         return [
             (f"{day:%a} {day.day} {day:%b %Y}{' (today)' if day == today else ''}", counts)
             for day, counts in sorted(self.days.items(), reverse=True)

@@ -26,7 +26,6 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "state": state,
         "report": report,
         "lagging": report.lagging,
-        "activity_days": state.activity.newest_first(state.today),
         "rules": report.rules,
         "overall": report,
         "domain_chart": chart.domain_chart(report.domains),
