@@ -112,11 +112,13 @@ def test_rating_by_keyboard_leaves_focus_on_the_chosen_rating(page: Page, learne
 
     press(page, shaky, "Enter")
     expect(shaky).to_have_attribute("aria-pressed", "true")
+    settled(page)
     expect_focused(page, shaky)
     expect(announcer(page)).to_have_text("Done. How well you know it: shaky.")
 
     press(page, row.get_by_role("button", name="Solid"), "Space")
     expect(row.get_by_role("button", name="Solid")).to_have_attribute("aria-pressed", "true")
+    settled(page)
     expect_focused(page, row.get_by_role("button", name="Solid"))
     expect(announcer(page)).to_have_text("Done. How well you know it: solid.")
 
