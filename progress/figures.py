@@ -321,10 +321,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     end_of_today = end_of_day(today)
     scheduler = fsrs()
     answers = counted_answers(user, timezone.now()) if with_practice else []
-    accuracy = readiness.accuracy_counts(
-        ((domain, correct) for domain, correct, _ in answers), rules().window
-    )
-    timed_out = readiness.timed_out_counts(answers, rules().window)
+    accuracy = readiness.accuracy_counts(answers, rules().window)
 
     done_by_domain, done_by_phase = _count_ticks(content, memories)
     due_reviews: Counter[str] = Counter()
@@ -345,11 +342,11 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
                 done=done_by_domain[domain.slug],
                 total=content.domain_total(domain.slug),
                 planned=readiness.planned_share(content.totals[domain.slug], due_by_phase),
-                right=accuracy.get(domain.slug, (0, 0))[0],
-                answered=accuracy.get(domain.slug, (0, 0))[1],
+                right=accuracy.get(domain.slug, (0, 0, 0))[0],
+                answered=accuracy.get(domain.slug, (0, 0, 0))[1],
                 due_reviews=due_reviews[domain.slug],
                 recall_sum=recall_by_domain[domain.slug],
-                timed_out=timed_out.get(domain.slug, 0),
+                timed_out=accuracy.get(domain.slug, (0, 0, 0))[2],
             )
             for domain in content.domains
         ),

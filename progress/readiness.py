@@ -1,27 +1,18 @@
-"""Readiness formulas, pure: plain values in, plain values out (docs/verdicts.md).
+"""Readiness formulas, pure: plain values in, plain values out. docs/verdicts.md states each one.
 
-- covered(d): self-checks done in d / self-checks in d; exam-weighted covered likewise weighted
-  by exam share.
-- planned(d): the share of d's self-checks whose phase the calendar expects finished by today,
-  the current phase pro rata (1 for every domain once the plan has ended).
-- accuracy(d): r right of n over d's newest closed answers (the window); the learner's true rate
-  is Beta(r + 1, n - r + 1) (uniform prior, progress.beta). Likely accurate: P(rate >= bar) is at
-  least the confidence; likely under: P(rate < bar) is.
-- gap(d): the larger of planned(d) - covered(d) and the accuracy shortfall, bar minus the rate
-  the learner is under with the confidence's odds (above 0 exactly when likely under); never
+- covered(d) = done / self-checks; planned(d): the share the calendar expects done by today.
+- gap(d): the larger of planned(d) - covered(d) and the accuracy shortfall (progress.beta), never
   below 0. Marks behind(d) = weight(d) x gap(d), in marks of the exam's 100: the only marks.
 - lagging: the most marks behind; a tie goes to the heavier domain, then the one studied first.
   No gap anywhere means the learner is on plan.
-- recall(d): the mean predicted recall of d's self-checks on exam day (progress.memory; a check
-  never ticked counts 0); exam-weighted recall likewise weighted by exam share.
 - ready to book: every domain's recall on exam day at the bar and likely accurate.
 
-The numbers (bars, window, confidence) come in as Rules, built once from settings by
-progress.figures; the words the pages show for each rule are made here from those numbers.
+The numbers come in as Rules, built from settings by progress.figures; the words the pages show
+for each rule are made here and in progress.rules from those numbers.
 """
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Protocol, TypeVar
 
@@ -46,22 +37,15 @@ class DomainCount:
     timed_out: int = 0  # answers in that window left unanswered when a mock ran out of time
 
 
-@dataclass(frozen=True)
-class DomainReadiness:
-    slug: str
-    name: str
-    short_name: str
-    weight: int
-    study_order: int
-    done: int
-    total: int
-    planned: float
-    right: int
-    answered: int
-    due_reviews: int
-    recall: float
+@dataclass(frozen=True, kw_only=True)
+class DomainReadiness(DomainCount):
+    """A domain's counts read against the rules: its figures, verdicts and their words."""
+
     rules: Rules
-    timed_out: int = 0
+
+    @property
+    def recall(self) -> float:
+        return readiness(self.recall_sum, self.total)
 
     @property
     def readiness(self) -> float:
@@ -74,10 +58,6 @@ class DomainReadiness:
     @property
     def planned_percent(self) -> int:
         return round(self.planned * 100)
-
-    @property
-    def planned_checks(self) -> float:
-        return self.planned * self.total
 
     @property
     def recall_percent(self) -> int:
@@ -109,10 +89,6 @@ class DomainReadiness:
     @property
     def accuracy(self) -> float | None:
         return self.right / self.answered if self.answered else None
-
-    @property
-    def accuracy_percent(self) -> int | None:
-        return None if self.accuracy is None else round(self.accuracy * 100)
 
     @cached_property
     def accuracy_range(self) -> tuple[int, int] | None:
@@ -212,7 +188,7 @@ class DomainReadiness:
             )
         return (
             f"{self.name}: {self.done} of {self.total} self-checks done, your plan expected "
-            f"{_count(self.planned_checks)} by today: {self.marks_behind:.1f} marks of the "
+            f"{_count(self.planned * self.total)} by today: {self.marks_behind:.1f} marks of the "
             "exam's 100 behind"
         )
 
@@ -249,12 +225,9 @@ class Report:
     domains: tuple[DomainReadiness, ...]  # heaviest first
     rules: Rules
 
-    def _by_exam_weight(self, figure: Callable[[DomainReadiness], float]) -> float:
-        return by_exam_weight((domain.weight, figure(domain)) for domain in self.domains)
-
     @property
     def covered(self) -> float:
-        return coverage((domain.weight, domain.done, domain.total) for domain in self.domains)
+        return by_exam_weight((domain.weight, domain.readiness) for domain in self.domains)
 
     @property
     def covered_percent(self) -> int:
@@ -262,7 +235,7 @@ class Report:
 
     @property
     def weighted_recall(self) -> float:
-        return self._by_exam_weight(lambda domain: domain.recall)
+        return by_exam_weight((domain.weight, domain.recall) for domain in self.domains)
 
     @property
     def weighted_recall_percent(self) -> int:
@@ -283,10 +256,6 @@ class Report:
     @property
     def practised(self) -> bool:
         return any(domain.answered for domain in self.domains)
-
-    @property
-    def likely_accurate(self) -> bool:
-        return bool(self.domains) and all(domain.likely_accurate for domain in self.domains)
 
     @property
     def ready_to_book(self) -> bool:
@@ -320,12 +289,6 @@ def by_exam_weight(figures: Iterable[tuple[int, float]]) -> float:
     return sum(weight * figure for weight, figure in pairs) / total_weight
 
 
-def coverage(domains: Iterable[tuple[int, int, int]]) -> float:
-    """Exam-weighted coverage: each domain's share of its self-checks done, weighted by its share
-    of the exam; (weight, done, total) for each domain."""
-    return by_exam_weight((weight, readiness(done, total)) for weight, done, total in domains)
-
-
 def readiness(done: float, total: int) -> float:
     if total <= 0:
         return 0.0
@@ -341,58 +304,27 @@ def planned_share(checks_by_phase: Mapping[int, int], due_by_phase: Mapping[int,
     return due / total
 
 
-def timed_out_counts(
+def accuracy_counts(
     answers: Iterable[tuple[str, bool | None, bool]], window: int
-) -> dict[str, int]:
-    """Per domain, how many of its ``window`` newest answers were left unanswered in a mock that
-    ran out of time: (domain, right or None, from a timed-out mock) newest first."""
-    seen: dict[str, int] = {}
-    counts: dict[str, int] = {}
+) -> dict[str, tuple[int, int, int]]:
+    """(right, answered, timed out) per domain over its ``window`` newest answers, from (domain,
+    right, from a mock that ran out of time) newest first. An answer of None (a closed mock's
+    unanswered question) counts as wrong, and as timed out if its mock ran out of time."""
+    counts: dict[str, tuple[int, int, int]] = {}
     for domain, correct, timed_out in answers:
-        seen[domain] = seen.get(domain, 0) + 1
-        if seen[domain] <= window and correct is None and timed_out:
-            counts[domain] = counts.get(domain, 0) + 1
+        right, answered, unanswered = counts.get(domain, (0, 0, 0))
+        if answered < window:
+            lapsed = correct is None and timed_out
+            counts[domain] = (right + bool(correct), answered + 1, unanswered + lapsed)
     return counts
 
 
-def accuracy_counts(
-    answers: Iterable[tuple[str, bool | None]], window: int
-) -> dict[str, tuple[int, int]]:
-    """(right, answered) per domain over its ``window`` newest answers, newest first in.
-
-    An answer of None (a closed mock's unanswered question) counts as wrong.
-    """
-    seen: dict[str, list[bool]] = {}
-    for domain, correct in answers:
-        results = seen.setdefault(domain, [])
-        if len(results) < window:
-            results.append(bool(correct))
-    return {domain: (sum(results), len(results)) for domain, results in seen.items()}
-
-
 def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
-    rated = tuple(
-        sorted(
-            (
-                DomainReadiness(
-                    slug=domain.slug,
-                    name=domain.name,
-                    short_name=domain.short_name or domain.name,
-                    weight=domain.weight,
-                    study_order=domain.study_order,
-                    done=domain.done,
-                    total=domain.total,
-                    planned=domain.planned,
-                    right=domain.right,
-                    answered=domain.answered,
-                    due_reviews=domain.due_reviews,
-                    recall=readiness(domain.recall_sum, domain.total),
-                    rules=rules,
-                    timed_out=domain.timed_out,
-                )
-                for domain in domains
-            ),
-            key=lambda domain: (-domain.weight, domain.study_order),
+    rated = (
+        DomainReadiness(
+            **{**asdict(domain), "short_name": domain.short_name or domain.name}, rules=rules
         )
+        for domain in domains
     )
-    return Report(domains=rated, rules=rules)
+    heaviest_first = sorted(rated, key=lambda domain: (-domain.weight, domain.study_order))
+    return Report(domains=tuple(heaviest_first), rules=rules)
