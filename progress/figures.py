@@ -7,7 +7,6 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -262,18 +261,6 @@ def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool |
     ]
 
 
-def _count_ticks(content: Syllabus, check_ids: Iterable[int]) -> tuple[Counter[str], Counter[int]]:
-    """Ticks by domain and by phase. A tick on a retired check is kept as history but counts
-    nowhere."""
-    by_domain: Counter[str] = Counter()
-    by_phase: Counter[int] = Counter()
-    for check_id in check_ids:
-        if key := content.check_keys.get(check_id):
-            by_domain[key[0]] += 1
-            by_phase[key[1]] += 1
-    return by_domain, by_phase
-
-
 @dataclass(frozen=True)
 class CheckFigures:
     """What ticking a self-check or rating it changes on the page: its row, its phase's count
@@ -282,15 +269,6 @@ class CheckFigures:
     row: CheckRow
     progress: PhaseProgress
     weighted_recall_percent: int
-
-
-def _ticks(user_id: int, *columns: str) -> list[tuple[Any, ...]]:
-    """A learner's ticks: each one's check and confidence, then ``columns``."""
-    return list(
-        CheckOff.objects.filter(user_id=user_id)
-        .order_by()
-        .values_list("self_check_id", "confidence", *columns)
-    )
 
 
 def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
@@ -310,10 +288,12 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = _ticks(user.pk, *MEMORY_COLUMNS)
+    ticks = CheckOff.objects.filter(user_id=user.pk).order_by()
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
-    for check_id, confidence, *columns in ticks:
+    for check_id, confidence, *columns in ticks.values_list(
+        "self_check_id", "confidence", *MEMORY_COLUMNS
+    ):
         ticked[check_id] = confidence
         memories[check_id] = Memory(*columns)
     exam_day = recall_day(plan, schedule, today)
@@ -323,11 +303,15 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     answers = counted_answers(user, timezone.now()) if with_practice else []
     accuracy = readiness.accuracy_counts(answers, rules().window)
 
-    done_by_domain, done_by_phase = _count_ticks(content, memories)
+    done_by_domain: Counter[str] = Counter()
+    done_by_phase: Counter[int] = Counter()
     due_reviews: Counter[str] = Counter()
     recall_by_domain: defaultdict[str, float] = defaultdict(float)
     for check_id, card in memories.items():
+        # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
+            done_by_domain[key[0]] += 1
+            done_by_phase[key[1]] += 1
             due_reviews[key[0]] += memory.is_due(card, end_of_today)
             recall_by_domain[key[0]] += memory.recall(card, exam_at, scheduler)
 
