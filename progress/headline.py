@@ -14,11 +14,11 @@ from .figures import LearnerState
 
 @dataclass(frozen=True)
 class Headline:
-    ready: bool
     sentence: str  # after "Ready to book:" or "Not ready yet:"
     action: str  # the button's words
     url: str = ""  # a link, or ...
     drill: str = ""  # ... the slug of the domain to drill
+    ready: bool = False
 
 
 def _count(number: int, word: str) -> str:
@@ -30,6 +30,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
     rules = report.rules
     practice = reverse("progress:practice")
     review = reverse("progress:review")
+    reviews = f"Review {_count(review_due, 'card')}"
     next_check = state.next_check()
 
     def study_url(phase_slug: str, check_slug: str = "") -> str:
@@ -38,16 +39,10 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
 
     if report.ready_to_book:
         if review_due:
-            return Headline(
-                True,
-                rules.ready_text + ": keep it there.",
-                f"Review {_count(review_due, 'card')}",
-                review,
-            )
-        return Headline(True, rules.ready_text + ".", "Sit a timed mock", practice)
+            return Headline(rules.ready_text + ": keep it there.", reviews, review, ready=True)
+        return Headline(rules.ready_text + ".", "Sit a timed mock", practice, ready=True)
     if state.plan is None:
         return Headline(
-            False,
             "choose a schedule, so your progress can be measured against it.",
             "Choose your schedule",
             reverse("progress:plan-choose"),
@@ -57,7 +52,6 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         phase = state.study_phase
         if phase is not None:
             return Headline(
-                False,
                 "nothing studied yet, and your plan starts with phase "
                 f"{phase.number}, {phase.title}.",
                 f"Start phase {phase.number}",
@@ -67,7 +61,6 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         marks = f"{lagging.marks_behind:.1f} marks of the exam's 100"
         if lagging.accuracy_gap > lagging.plan_gap:
             return Headline(
-                False,
                 f"{lagging.name} is likely under {rules.accurate_percent}% accurate, {marks} "
                 "behind: the most of any domain.",
                 f"Drill {lagging.name}",
@@ -76,12 +69,11 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         sentence = f"{lagging.name} is furthest behind your plan, {marks}."
         if next_check is not None:
             return Headline(
-                False,
                 sentence,
                 f"Study next: {lagging.name} →",
                 study_url(next_check.phase.slug, next_check.slug),
             )
-        return Headline(False, sentence, f"Drill {lagging.name}", drill=lagging.slug)
+        return Headline(sentence, f"Drill {lagging.name}", drill=lagging.slug)
     forgotten = [domain for domain in report.domains if not domain.remembered]
     if forgotten:
         under = (
@@ -89,21 +81,14 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
             f"{_count(len(forgotten), 'domain')}"
         )
         if review_due:
-            return Headline(
-                False,
-                f"{under}; today's reviews raise it.",
-                f"Review {_count(review_due, 'card')}",
-                review,
-            )
+            return Headline(f"{under}; today's reviews raise it.", reviews, review)
         if next_check is not None:
             return Headline(
-                False,
                 f"{under}; you are on plan, so keep going with phase {next_check.phase.number}.",
                 f"Study next: phase {next_check.phase.number} →",
                 study_url(next_check.phase.slug, next_check.slug),
             )
         return Headline(
-            False,
             f"{under}; each card comes back for review on the day its phase page shows.",
             "See your reviews",
             review,
@@ -111,14 +96,10 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
     unsettled = [domain for domain in report.domains if not domain.likely_accurate]
     if not unsettled:  # no domain at all: a site whose syllabus is not loaded yet
         return Headline(
-            False,
-            "the syllabus has no domains yet.",
-            "See the syllabus",
-            reverse("phases:syllabus"),
+            "the syllabus has no domains yet.", "See the syllabus", reverse("phases:syllabus")
         )
     first = unsettled[0]  # heaviest first
     return Headline(
-        False,
         f"recall is at the bar; practice has yet to show {_count(len(unsettled), 'domain')} "
         f"likely at least {rules.accurate_percent}% accurate.",
         f"Drill {first.name}",
