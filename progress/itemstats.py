@@ -8,7 +8,7 @@
   a trap (flagged once there are enough answers to say so).
 """
 
-import math
+import statistics
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -36,18 +36,12 @@ class ItemStats:
         )
 
 
-def correlation(xs: list[float], ys: list[float]) -> float | None:
-    """Pearson's r; None when either side does not vary."""
-    n = len(xs)
-    if n < 2:
+def correlation(pairs: list[tuple[float, float]]) -> float | None:
+    """Pearson's r over (x, y) pairs; None when there are too few or either side does not vary."""
+    try:
+        return statistics.correlation([x for x, _ in pairs], [y for _, y in pairs])
+    except statistics.StatisticsError:
         return None
-    mean_x, mean_y = sum(xs) / n, sum(ys) / n
-    cov = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True))
-    var_x = sum((x - mean_x) ** 2 for x in xs)
-    var_y = sum((y - mean_y) ** 2 for y in ys)
-    if var_x == 0 or var_y == 0:
-        return None
-    return cov / math.sqrt(var_x * var_y)
 
 
 def item_statistics(answers: Iterable[tuple[int, int, bool]]) -> dict[int, ItemStats]:
@@ -57,18 +51,17 @@ def item_statistics(answers: Iterable[tuple[int, int, bool]]) -> dict[int, ItemS
     for learner, _, right in rows:
         totals[learner][0] += right
         totals[learner][1] += 1
-    by_question: dict[int, list[tuple[float, float]]] = defaultdict(list)
-    counts: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    results: dict[int, list[bool]] = defaultdict(list)
+    pairs: dict[int, list[tuple[float, float]]] = defaultdict(list)  # (right, rest's share right)
     for learner, question, right in rows:
-        counts[question][0] += right
-        counts[question][1] += 1
+        results[question].append(right)
         learner_right, learner_answered = totals[learner]
         if learner_answered > 1:
             rest = (learner_right - right) / (learner_answered - 1)
-            by_question[question].append((float(right), rest))
-    stats = {}
-    for question, (right_count, answered) in counts.items():
-        pairs = by_question[question]
-        r = correlation([x for x, _ in pairs], [y for _, y in pairs]) if pairs else None
-        stats[question] = ItemStats(answered=answered, right=right_count, discrimination=r)
-    return stats
+            pairs[question].append((float(right), rest))
+    return {
+        question: ItemStats(
+            answered=len(rights), right=sum(rights), discrimination=correlation(pairs[question])
+        )
+        for question, rights in results.items()
+    }
