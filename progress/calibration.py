@@ -23,7 +23,6 @@ class Bin:
     high: float
     reviews: int
     remembered: int
-    mean_predicted: float
 
     @property
     def label(self) -> str:
@@ -75,15 +74,7 @@ def fit(pairs: Iterable[tuple[float, bool]]) -> Fit:
     for low, high in zip(EDGES, EDGES[1:], strict=False):
         inside = [(p, r) for p, r in rows if low <= p < high or (high == EDGES[-1] and p == high)]
         if inside:
-            bins.append(
-                Bin(
-                    low=low,
-                    high=high,
-                    reviews=len(inside),
-                    remembered=sum(r for _, r in inside),
-                    mean_predicted=sum(p for p, _ in inside) / len(inside),
-                )
-            )
+            bins.append(Bin(low, high, reviews=len(inside), remembered=sum(r for _, r in inside)))
     rate = sum(r for _, r in rows) / len(rows) if rows else 0.0
     return Fit(
         reviews=len(rows),
