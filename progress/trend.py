@@ -9,11 +9,12 @@ left out of the earlier weeks too.
 """
 
 import datetime
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .memory import Memory
-from .readiness import by_exam_weight
+from .readiness import by_exam_weight, readiness
 
 WEEKS = 12  # weeks the line shows at most, today's included
 
@@ -64,17 +65,15 @@ def weekly_recall(
             if review.check_id in check_domain:
                 latest[review.check_id] = review
             position += 1
-        by_domain: dict[str, float] = {}
+        by_domain: defaultdict[str, float] = defaultdict(float)
         for check_id, review in latest.items():
             if review.stability is None or review.state is None:
                 continue
-            memory = Memory(review.state, review.stability, review.difficulty, review.at, review.at)
-            domain = check_domain[check_id]
-            by_domain[domain] = by_domain.get(domain, 0.0) + recall_of(memory)
+            card = Memory(review.state, review.stability, review.difficulty, review.at, review.at)
+            by_domain[check_domain[check_id]] += recall_of(card)
         figures.append(
             by_exam_weight(
-                (weight, min(by_domain.get(slug, 0.0), total) / total if total else 0.0)
-                for slug, weight, total in domains
+                (weight, readiness(by_domain[slug], total)) for slug, weight, total in domains
             )
         )
     return figures
