@@ -86,22 +86,15 @@ class DomainReadiness(DomainCount):
         chance = self.chance_accurate
         return chance is not None and 1 - chance >= self.rules.confidence - 1e-9
 
-    @property
-    def accuracy(self) -> float | None:
-        return self.right / self.answered if self.answered else None
-
     @cached_property
     def accuracy_range(self) -> tuple[int, int] | None:
-        """Where the learner's true accuracy likely lies (the ``rules.confidence`` central
-        interval of its posterior, progress.beta), in whole percent; None before any answer."""
+        """The posterior's central ``rules.confidence`` interval, in whole percent."""
         if not self.answered:
             return None
         return beta.percent_interval(self.right, self.answered - self.right, self.rules.confidence)
 
     @cached_property
     def answers_to_settle(self) -> int | None:
-        """About how many more answers at the current rate would make it likely, either way,
-        whether the domain is at the accuracy bar: 0 when it already is."""
         return beta.answers_to_settle(
             self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence
         )
@@ -125,18 +118,11 @@ class DomainReadiness(DomainCount):
             return f"likely at least {bar}%"
         if self.likely_under:
             return f"likely under {bar}%"
-        return f"not settled: {self.settle_text}"
-
-    @property
-    def settle_text(self) -> str:
-        """What would settle the domain's accuracy, or "" once it is settled."""
-        more = self.answers_to_settle
-        if not self.answered or more == 0:
-            return ""
+        more = self.answers_to_settle  # above 0 here: 0 means likely accurate or likely under
         if more is None:
-            return "right at the bar: only more practice will tell"
+            return "not settled: right at the bar: only more practice will tell"
         answers = "answer" if more == 1 else "answers"
-        return f"about {more} more {answers} at your current rate would settle it"
+        return f"not settled: about {more} more {answers} at your current rate would settle it"
 
     @property
     def plan_gap(self) -> float:
@@ -144,8 +130,8 @@ class DomainReadiness(DomainCount):
 
     @cached_property
     def accuracy_gap(self) -> float:
-        """How far under the bar the true accuracy is, with the rules' odds (progress.beta):
-        above 0 exactly when the domain is likely under the bar."""
+        """How far under the bar the true accuracy is, with the rules' odds: above 0 exactly
+        when the domain is likely under the bar."""
         if not self.answered:
             return 0.0
         return beta.shortfall(
