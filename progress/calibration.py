@@ -11,6 +11,7 @@ that cannot beat that tells them nothing.
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 MIN_REVIEWS = 30  # logged reviews with a forecast before the fit is shown
 EDGES = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -60,21 +61,18 @@ class Fit:
 def log_loss(pairs: list[tuple[float, bool]]) -> float | None:
     if not pairs:
         return None
-    total = 0.0
-    for predicted, remembered in pairs:
-        p = min(max(predicted, CLIP), 1 - CLIP)
-        total -= math.log(p) if remembered else math.log(1 - p)
-    return total / len(pairs)
+    clipped = [(min(max(p, CLIP), 1 - CLIP), remembered) for p, remembered in pairs]
+    return -sum(math.log(p if remembered else 1 - p) for p, remembered in clipped) / len(pairs)
 
 
 def fit(pairs: Iterable[tuple[float, bool]]) -> Fit:
     """From (predicted recall, remembered) for each logged review."""
     rows = [(min(max(p, 0.0), 1.0), bool(r)) for p, r in pairs]
     bins = []
-    for low, high in zip(EDGES, EDGES[1:], strict=False):
-        inside = [(p, r) for p, r in rows if low <= p < high or (high == EDGES[-1] and p == high)]
+    for low, high in pairwise(EDGES):
+        inside = [r for p, r in rows if low <= p < high or p == high == EDGES[-1]]
         if inside:
-            bins.append(Bin(low, high, reviews=len(inside), remembered=sum(r for _, r in inside)))
+            bins.append(Bin(low, high, reviews=len(inside), remembered=sum(inside)))
     rate = sum(r for _, r in rows) / len(rows) if rows else 0.0
     return Fit(
         reviews=len(rows),
