@@ -288,7 +288,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = CheckOff.objects.filter(user_id=user.pk).order_by()
+    ticks = CheckOff.objects.for_user(user)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
     for check_id, confidence, *columns in ticks.values_list(
