@@ -9,7 +9,7 @@ left out of the earlier weeks too.
 """
 
 import datetime
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -55,16 +55,14 @@ def weekly_recall(
     ``reviews`` oldest first; ``check_domain`` maps the checks that count to their domain;
     ``domains`` is (slug, exam weight, self-checks) for each; ``recall_of`` gives a memory's
     predicted recall on exam day."""
-    ordered = sorted(reviews, key=lambda review: review.at)
+    counted = (review for review in reviews if review.check_id in check_domain)
+    pending = deque(sorted(counted, key=lambda review: review.at))
     latest: dict[int, LoggedReview] = {}
     figures = []
-    position = 0
     for end in ends:
-        while position < len(ordered) and ordered[position].at <= end:
-            review = ordered[position]
-            if review.check_id in check_domain:
-                latest[review.check_id] = review
-            position += 1
+        while pending and pending[0].at <= end:
+            review = pending.popleft()
+            latest[review.check_id] = review
         by_domain: defaultdict[str, float] = defaultdict(float)
         for check_id, review in latest.items():
             if review.stability is None or review.state is None:
