@@ -37,6 +37,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         url = reverse("progress:phase", args=[phase_slug])
         return f"{url}#check-{check_slug}" if check_slug else url
 
+    next_url = study_url(next_check.phase.slug, next_check.slug) if next_check else ""
     if report.ready_to_book:
         if review_due:
             return Headline(rules.ready_text + ": keep it there.", reviews, review, ready=True)
@@ -68,11 +69,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
             )
         sentence = f"{lagging.name} is furthest behind your plan, {marks}."
         if next_check is not None:
-            return Headline(
-                sentence,
-                f"Study next: {lagging.name} →",
-                study_url(next_check.phase.slug, next_check.slug),
-            )
+            return Headline(sentence, f"Study next: {lagging.name} →", next_url)
         return Headline(sentence, f"Drill {lagging.name}", drill=lagging.slug)
     forgotten = [domain for domain in report.domains if not domain.remembered]
     if forgotten:
@@ -86,7 +83,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
             return Headline(
                 f"{under}; you are on plan, so keep going with phase {next_check.phase.number}.",
                 f"Study next: phase {next_check.phase.number} →",
-                study_url(next_check.phase.slug, next_check.slug),
+                next_url,
             )
         return Headline(
             f"{under}; each card comes back for review on the day its phase page shows.",
