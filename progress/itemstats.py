@@ -29,11 +29,7 @@ class ItemStats:
     @property
     def reversed(self) -> bool:
         """Strong learners do worse on it than weak ones."""
-        return (
-            self.answered >= FLAG_AFTER
-            and self.discrimination is not None
-            and self.discrimination < 0
-        )
+        return self.answered >= FLAG_AFTER and (self.discrimination or 0.0) < 0
 
 
 def correlation(pairs: list[tuple[float, float]]) -> float | None:
