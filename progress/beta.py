@@ -46,15 +46,10 @@ def quantile(q: float, right: int, wrong: int) -> float:
     return (low + high) / 2
 
 
-def interval(right: int, wrong: int, level: float = 0.8) -> tuple[float, float]:
-    """The central ``level`` interval of the true rate."""
-    tail = (1 - level) / 2
-    return quantile(tail, right, wrong), quantile(1 - tail, right, wrong)
-
-
 def percent_interval(right: int, wrong: int, level: float = 0.8) -> tuple[int, int]:
-    """``interval`` in whole percent, as the pages show it."""
-    low, high = interval(right, wrong, level)
+    """The central ``level`` interval of the true rate, in whole percent as the pages show it."""
+    tail = (1 - level) / 2
+    low, high = quantile(tail, right, wrong), quantile(1 - tail, right, wrong)
     return round(low * 100), round(high * 100)
 
 

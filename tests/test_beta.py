@@ -18,14 +18,14 @@ def test_the_chance_of_at_least_seventy_percent(right, answered, p):
 
 
 def test_seven_of_ten_is_likely_between_49_and_83_percent():
-    low, high = beta.interval(7, 3)
-    assert (round(low * 100), round(high * 100)) == (49, 83)
+    assert beta.percent_interval(7, 3) == (49, 83)
 
 
 def test_no_answers_is_the_uniform_prior():
     assert beta.prob_at_least(0, 0, 0.7) == pytest.approx(0.3)
-    low, high = beta.interval(0, 0)
-    assert (low, high) == (pytest.approx(0.1), pytest.approx(0.9))
+    assert beta.quantile(0.1, 0, 0) == pytest.approx(0.1)
+    assert beta.quantile(0.9, 0, 0) == pytest.approx(0.9)
+    assert beta.percent_interval(0, 0) == (10, 90)
 
 
 @given(st.integers(0, 60), st.integers(0, 60), st.floats(0.05, 0.95))
