@@ -272,8 +272,7 @@ class CheckFigures:
 
 
 def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
-    """The figures a tick answer shows, from the learner's figures as a page would show them:
-    the header's recall on exam day moves with every tick."""
+    """The figures a tick answer shows, worked out as a page would show them."""
     state = learner_state(user, today=timezone.localdate())
     return CheckFigures(
         row=state.row(check),

@@ -266,8 +266,7 @@ class Report:
 
 
 def by_exam_weight(figures: Iterable[tuple[int, float]]) -> float:
-    """A figure averaged over the domains, each weighted by its share of the exam: (weight,
-    figure) for each domain."""
+    """The mean of (weight, figure) over the domains, each weighted by its share of the exam."""
     pairs = list(figures)
     total_weight = sum(weight for weight, _ in pairs)
     if not total_weight:
