@@ -29,7 +29,7 @@ class DomainCount:
     done: int
     total: int
     planned: float = 0.0
-    short_name: str = ""
+    short_name: str = ""  # the snapshot's, which is the name where the guide gives none
     right: int = 0  # right answers among the domain's counted window
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review
@@ -305,11 +305,6 @@ def accuracy_counts(
 
 
 def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
-    rated = (
-        DomainReadiness(
-            **{**asdict(domain), "short_name": domain.short_name or domain.name}, rules=rules
-        )
-        for domain in domains
-    )
+    rated = (DomainReadiness(**asdict(domain), rules=rules) for domain in domains)
     heaviest_first = sorted(rated, key=lambda domain: (-domain.weight, domain.study_order))
     return Report(domains=tuple(heaviest_first), rules=rules)
