@@ -7,7 +7,7 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
@@ -317,11 +317,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     report = readiness.assess(
         (
             readiness.DomainCount(
-                slug=domain.slug,
-                name=domain.name,
-                short_name=domain.short_name,
-                weight=domain.weight,
-                study_order=domain.study_order,
+                **asdict(domain),  # slug, names, weight, study order
                 done=done_by_domain[domain.slug],
                 total=content.domain_total(domain.slug),
                 planned=readiness.planned_share(content.totals[domain.slug], due_by_phase),
