@@ -4,10 +4,13 @@ weakest domain is the dashboard's lagging rule (readiness.lagging) applied to it
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from . import beta
 from .readiness import lagging
+
+if TYPE_CHECKING:
+    from phases.snapshot import DomainInfo
 
 DRILL_LENGTH = 10
 
@@ -60,17 +63,6 @@ def draw(
 def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
     """All or nothing, as the exam gives no partial credit."""
     return set(chosen) == set(correct)
-
-
-class DomainLike(Protocol):
-    @property
-    def slug(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def weight(self) -> int: ...
-    @property
-    def study_order(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -147,29 +139,20 @@ class AttemptScore:
 
 def score(
     results: Iterable[tuple[str, bool | None]],
-    domains: Iterable[DomainLike],
+    domains: Iterable["DomainInfo"],
     bar: float,
     confidence: float,
 ) -> AttemptScore:
-    """Score (domain slug, right / wrong / None for unanswered) results, per domain."""
-    tally: dict[str, list[int]] = {}
+    """Score (domain slug, right / wrong / None for unanswered) results, per domain. A slug
+    missing from ``domains`` is its own name, with no weight."""
+    known = {d.slug: (d.slug, d.name, d.weight, d.study_order) for d in domains}
+    tally: dict[tuple[str, str, int, int], list[int]] = {}
     for slug, correct in results:
-        counts = tally.setdefault(slug, [0, 0, 0])
+        counts = tally.setdefault(known.get(slug, (slug, slug, 0, 0)), [0, 0, 0])
         counts[0 if correct else 1 if correct is False else 2] += 1
-    known = {domain.slug: domain for domain in domains}
     rows = [
-        DomainScore(
-            slug=slug,
-            name=known[slug].name if slug in known else slug,
-            weight=known[slug].weight if slug in known else 0,
-            study_order=known[slug].study_order if slug in known else 0,
-            right=right,
-            wrong=wrong,
-            unanswered=unanswered,
-            bar=bar,
-            confidence=confidence,
-        )
-        for slug, (right, wrong, unanswered) in tally.items()
+        DomainScore(*about, right, wrong, unanswered, bar, confidence)
+        for about, (right, wrong, unanswered) in tally.items()
     ]
     return AttemptScore(
         domains=tuple(sorted(rows, key=lambda row: (-row.weight, row.study_order, row.slug)))

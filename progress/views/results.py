@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from phases.snapshot import DomainInfo
 from progress.auth import learner_syllabus
 
 from .. import chart, practice
@@ -21,7 +22,7 @@ HISTORY_LENGTH = 20  # finished attempts on the history page
 
 
 def _score(
-    results: Iterable[tuple[str, bool | None]], domains: Iterable[practice.DomainLike]
+    results: Iterable[tuple[str, bool | None]], domains: Iterable[DomainInfo]
 ) -> practice.AttemptScore:
     return practice.score(results, domains, rules().accurate, rules().confidence)
 
