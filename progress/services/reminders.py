@@ -12,7 +12,6 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core import signing
-from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -60,10 +59,7 @@ def address_confirmed(user: Any) -> bool:
 
 def reminder_is_on(user: Any) -> bool:
     # The profile comes with request.user (progress.auth): no query on the account page.
-    try:
-        return bool(user.profile.weekly_reminder)
-    except ObjectDoesNotExist:
-        return False
+    return hasattr(user, "profile") and bool(user.profile.weekly_reminder)
 
 
 def _stamp(user_id: int) -> int | None:
