@@ -42,11 +42,7 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     if (refusal := refused_while_mock_live(request, attempt, now)) is not None:
         return refusal
     # A drill reveals only what the learner answered: its unanswered questions stay unseen.
-    shown = (
-        [item for item in items if item.answered_at]
-        if attempt.kind == Attempt.Kind.DRILL
-        else items
-    )
+    shown = [item for item in items if item.answered_at or attempt.kind != Attempt.Kind.DRILL]
     show = request.GET.get("show", "")
     if show not in RESULT_FILTERS:
         show = ""
