@@ -79,12 +79,10 @@ def unsubscribe_token(user_id: int) -> str:
 def learner_of_token(token: str) -> tuple[int, int]:
     """The (learner, reminders-on stamp) a token was signed for; ``signing.BadSignature`` for
     any other string."""
-    value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not (
-        isinstance(value, list) and len(value) == 2 and all(type(part) is int for part in value)
-    ):
-        raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
-    return value[0], value[1]
+    match signing.loads(token, salt=UNSUBSCRIBE_SALT):
+        case [int() as user_id, int() as stamp] if type(user_id) is type(stamp) is int:
+            return user_id, stamp
+    raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
 
 
 def token_is_retired(user_id: int, stamp: int) -> bool:
