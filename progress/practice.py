@@ -4,10 +4,13 @@ weakest domain is the dashboard's lagging rule (readiness.lagging) applied to it
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from . import beta
 from .readiness import lagging
+
+if TYPE_CHECKING:
+    from phases.snapshot import DomainInfo
 
 DRILL_LENGTH = 10
 
@@ -15,11 +18,9 @@ DRILL_LENGTH = 10
 def mock_counts(
     weights: Mapping[str, int], total: int, available: Mapping[str, int]
 ) -> dict[str, int]:
-    """Questions per domain for a mock of ``total``, in proportion to exam weight.
-
-    Largest remainder, so the counts add up to ``total`` exactly (while the bank allows), each
-    domain capped at the questions it has.
-    """
+    """Questions per domain for a mock of ``total``, in proportion to exam weight: largest
+    remainder, so the counts add up to ``total`` exactly (while the bank allows), each domain
+    capped at the questions it has."""
     weight_sum = sum(weights.values())
     if weight_sum <= 0 or total <= 0:
         return dict.fromkeys(weights, 0)
@@ -41,10 +42,8 @@ def draw(
     rng: random.Random,
     seen: Collection[int] = (),
 ) -> list[int]:
-    """Question ids for an attempt: ``counts`` from each domain, in a shuffled order.
-
-    Questions the learner has not seen come first; seen ones fill in only once a domain runs out.
-    """
+    """Question ids for an attempt: ``counts`` from each domain, in a shuffled order. Questions
+    the learner has not seen come first; seen ones fill in only once a domain runs out."""
     drawn: list[int] = []
     for slug, count in counts.items():
         pool = list(questions_by_domain.get(slug, ()))
@@ -62,28 +61,11 @@ def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
     return set(chosen) == set(correct)
 
 
-class DomainLike(Protocol):
-    @property
-    def slug(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def weight(self) -> int: ...
-    @property
-    def study_order(self) -> int: ...
-
-
 @dataclass(frozen=True)
-class DomainScore:
-    slug: str
-    name: str
-    weight: int
-    study_order: int
+class Tally:
     right: int
     wrong: int
     unanswered: int
-    bar: float  # the accuracy bar: likely under it, a domain is behind
-    confidence: float  # the odds "likely" means (progress.beta)
 
     @property
     def answered(self) -> int:
@@ -97,6 +79,16 @@ class DomainScore:
     def percent(self) -> int:
         """Right among all asked: an unanswered question scores as wrong."""
         return round(100 * self.right / self.asked) if self.asked else 0
+
+
+@dataclass(frozen=True)
+class DomainScore(Tally):
+    slug: str
+    name: str
+    weight: int
+    study_order: int
+    bar: float  # the accuracy bar: likely under it, a domain is behind
+    confidence: float  # the odds "likely" means (progress.beta)
 
     @property
     def likely_text(self) -> str:
@@ -117,28 +109,12 @@ class DomainScore:
 
 
 @dataclass(frozen=True)
-class AttemptScore:
+class AttemptScore(Tally):
     domains: tuple[DomainScore, ...]  # heaviest first
 
     @property
-    def right(self) -> int:
-        return sum(domain.right for domain in self.domains)
-
-    @property
-    def wrong(self) -> int:
-        return sum(domain.wrong for domain in self.domains)
-
-    @property
-    def unanswered(self) -> int:
-        return sum(domain.unanswered for domain in self.domains)
-
-    @property
     def total(self) -> int:
-        return sum(domain.asked for domain in self.domains)
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.right / self.total) if self.total else 0
+        return self.asked
 
     @property
     def weakest(self) -> DomainScore | None:
@@ -147,30 +123,24 @@ class AttemptScore:
 
 def score(
     results: Iterable[tuple[str, bool | None]],
-    domains: Iterable[DomainLike],
+    domains: Iterable["DomainInfo"],
     bar: float,
     confidence: float,
 ) -> AttemptScore:
-    """Score (domain slug, right / wrong / None for unanswered) results, per domain."""
-    tally: dict[str, list[int]] = {}
+    """Score (domain slug, right / wrong / None for unanswered) results, per domain. A slug
+    missing from ``domains`` is its own name, with no weight."""
+    known = {d.slug: (d.slug, d.name, d.weight, d.study_order) for d in domains}
+    tally: dict[tuple[str, str, int, int], list[int]] = {}
     for slug, correct in results:
-        counts = tally.setdefault(slug, [0, 0, 0])
+        counts = tally.setdefault(known.get(slug, (slug, slug, 0, 0)), [0, 0, 0])
         counts[0 if correct else 1 if correct is False else 2] += 1
-    known = {domain.slug: domain for domain in domains}
     rows = [
-        DomainScore(
-            slug=slug,
-            name=known[slug].name if slug in known else slug,
-            weight=known[slug].weight if slug in known else 0,
-            study_order=known[slug].study_order if slug in known else 0,
-            right=right,
-            wrong=wrong,
-            unanswered=unanswered,
-            bar=bar,
-            confidence=confidence,
-        )
-        for slug, (right, wrong, unanswered) in tally.items()
+        DomainScore(right, wrong, unanswered, *about, bar, confidence)
+        for about, (right, wrong, unanswered) in tally.items()
     ]
     return AttemptScore(
-        domains=tuple(sorted(rows, key=lambda row: (-row.weight, row.study_order, row.slug)))
+        right=sum(row.right for row in rows),
+        wrong=sum(row.wrong for row in rows),
+        unanswered=sum(row.unanswered for row in rows),
+        domains=tuple(sorted(rows, key=lambda row: (-row.weight, row.study_order, row.slug))),
     )

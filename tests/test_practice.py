@@ -192,6 +192,14 @@ def test_a_draw_with_everything_seen_still_draws_a_full_attempt():
     assert len(set(drawn)) == 10
 
 
+def test_a_draw_from_a_domain_with_fewer_questions_than_asked_takes_each_once():
+    pools = {"a": list(range(4))}
+
+    drawn = practice.draw(pools, {"a": 10}, random.Random(5), seen={1, 2})
+
+    assert sorted(drawn) == [0, 1, 2, 3]
+
+
 # Scoring an attempt
 
 

@@ -26,19 +26,8 @@ def _question_ids(**lookups: Any) -> set[int]:
     return set(AttemptQuestion.objects.filter(**lookups).values_list("question_id", flat=True))
 
 
-def _create_attempt(
-    *,
-    user: Any,
-    kind: str,
-    domain: Domain | None,
-    questions: list[Question],
-    now: datetime.datetime,
-    rng: random.Random,
-    deadline: datetime.datetime | None = None,
-) -> Attempt:
-    attempt = Attempt.objects.create(
-        user=user, kind=kind, domain=domain, started_at=now, deadline=deadline
-    )
+def _create_attempt(attempt: Attempt, questions: list[Question], rng: random.Random) -> Attempt:
+    attempt.save()
     AttemptQuestion.objects.bulk_create(
         AttemptQuestion(
             attempt=attempt,
@@ -68,21 +57,12 @@ def start_drill(
     open_mock = close_overdue_mock(user=user, now=now)
     if open_mock is not None:
         raise MockIsOpen(open_mock)
-    pool = dict(Question.objects.current().filter(domain=domain).in_bulk())
-    ids = practice.draw(
-        {domain.slug: list(pool)},
-        {domain.slug: min(practice.DRILL_LENGTH, len(pool))},
-        rng,
-        seen=_question_ids(attempt__user=user),
-    )
-    return _create_attempt(
-        user=user,
-        kind=Attempt.Kind.DRILL,
-        domain=domain,
-        questions=[pool[pk] for pk in ids],
-        now=now,
-        rng=rng,
-    )
+    pool = Question.objects.current().filter(domain=domain).in_bulk()
+    # draw() takes fewer when the domain has fewer.
+    seen = _question_ids(attempt__user=user)
+    ids = practice.draw({domain.slug: list(pool)}, {domain.slug: practice.DRILL_LENGTH}, rng, seen)
+    drill = Attempt(user=user, kind=Attempt.Kind.DRILL, domain=domain, started_at=now)
+    return _create_attempt(drill, [pool[pk] for pk in ids], rng)
 
 
 def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Attempt:
@@ -109,15 +89,9 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
             Attempt.objects.for_user(user).filter(
                 kind=Attempt.Kind.DRILL, submitted_at__isnull=True
             ).update(submitted_at=now)
-            return _create_attempt(
-                user=user,
-                kind=Attempt.Kind.MOCK,
-                domain=None,
-                questions=[pool[pk] for pk in ids],
-                now=now,
-                rng=rng,
-                deadline=now + datetime.timedelta(minutes=settings.MOCK_MINUTES),
-            )
+            deadline = now + datetime.timedelta(minutes=settings.MOCK_MINUTES)
+            mock = Attempt(user=user, kind=Attempt.Kind.MOCK, started_at=now, deadline=deadline)
+            return _create_attempt(mock, [pool[pk] for pk in ids], rng)
     except IntegrityError:
         return Attempt.objects.for_user(user).unsubmitted_mocks().get()
 

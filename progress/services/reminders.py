@@ -7,13 +7,11 @@ the learner's row sends.
 
 import datetime
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core import signing
-from django.core.exceptions import ObjectDoesNotExist
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -61,41 +59,36 @@ def address_confirmed(user: Any) -> bool:
 
 def reminder_is_on(user: Any) -> bool:
     # The profile comes with request.user (progress.auth): no query on the account page.
-    try:
-        return bool(user.profile.weekly_reminder)
-    except ObjectDoesNotExist:
-        return False
+    return hasattr(user, "profile") and bool(user.profile.weekly_reminder)
 
 
-def _since_stamp(since: datetime.datetime | None) -> int:
-    return int(since.timestamp() * 1_000_000) if since else 0
+def _stamp(user_id: int) -> int | None:
+    """When the learner last turned reminders on (0: never); None for an account that is gone."""
+    row = Profile.objects.filter(user_id=user_id).values_list("reminders_on_since").first()
+    if row is None:
+        return None
+    return int(row[0].timestamp() * 1_000_000) if row[0] else 0
 
 
 def unsubscribe_token(user_id: int) -> str:
     """A signed (learner, when their reminders were turned on) pair: valid until they turn
     reminders off and on again."""
-    since = (
-        Profile.objects.filter(user_id=user_id).values_list("reminders_on_since", flat=True).first()
-    )
-    return signing.dumps([user_id, _since_stamp(since)], salt=UNSUBSCRIBE_SALT)
+    return signing.dumps([user_id, _stamp(user_id) or 0], salt=UNSUBSCRIBE_SALT)
 
 
 def learner_of_token(token: str) -> tuple[int, int]:
     """The (learner, reminders-on stamp) a token was signed for; ``signing.BadSignature`` for
     any other string."""
-    value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not (
-        isinstance(value, list) and len(value) == 2 and all(type(part) is int for part in value)
-    ):
-        raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
-    return value[0], value[1]
+    match signing.loads(token, salt=UNSUBSCRIBE_SALT):
+        case [int() as user_id, int() as stamp] if type(user_id) is type(stamp) is int:
+            return user_id, stamp
+    raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
 
 
 def token_is_retired(user_id: int, stamp: int) -> bool:
     """Whether the token is from an earlier set of the learner's reminders (turned off and on
     again since). A token of an account that is gone retires nothing: it has nothing to stop."""
-    profile = Profile.objects.filter(user_id=user_id).only("reminders_on_since").first()
-    return profile is not None and _since_stamp(profile.reminders_on_since) != stamp
+    return _stamp(user_id) not in (None, stamp)
 
 
 def unsubscribe_url(user_id: int) -> str:
@@ -105,29 +98,6 @@ def unsubscribe_url(user_id: int) -> str:
 def unsubscribe(*, user_id: int) -> None:
     """No more reminders for this learner (nothing happens for an account that is gone)."""
     Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
-
-
-@dataclass(frozen=True)
-class Reminder:
-    to: str
-    subject: str
-    body: str
-    unsubscribe_url: str
-
-    def message(self, connection: Any = None) -> EmailMessage:
-        return EmailMessage(
-            subject=self.subject,
-            body=self.body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[self.to],
-            connection=connection,
-            headers={
-                # RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which
-                # POSTs "List-Unsubscribe=One-Click" to this address.
-                "List-Unsubscribe": f"<{self.unsubscribe_url}>",
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
-        )
 
 
 def _on(day: datetime.date) -> str:
@@ -165,70 +135,69 @@ def _countdown(plan: Any, finish: datetime.date | None, today: datetime.date, pl
 def _reviews(count: int, url: str) -> str:
     if count == 0:
         return "No self-checks are due for review."
-    if count == 1:
-        return f"1 self-check is due for review: {url}"
-    return f"{count} self-checks are due for review: {url}"
+    due = "1 self-check is" if count == 1 else f"{count} self-checks are"
+    return f"{due} due for review: {url}"
 
 
-def compose(user: Any, *, now: datetime.datetime) -> Reminder:
+def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> EmailMessage:
     """The reminder for one learner, from the figures their dashboard shows, on their own day
     (their time zone's, when they have set one)."""
     with timezone.override(learner_zone(user)):
-        return _compose(user, today=timezone.localdate(now))
-
-
-def _compose(user: Any, today: datetime.date) -> Reminder:
-    state = learner_state(user, today=today, with_practice=True)
-    report = state.report
-    lagging = report.lagging
-    links = {
-        name: site_link(reverse(f"progress:{name}"))
-        for name in ("dashboard", "plan", "plan-choose", "review", "account")
-    }
-    next_check = state.next_check() if state.plan is not None else None
-    if state.plan is None:
-        subject = "NCA-GENM this week: choose your study schedule"
-        standing = (
-            "You have not chosen a study schedule yet, so nothing can be measured against one. "
-            f"Choose one: {links['plan-choose']}"
+        today = timezone.localdate(now)
+        state = learner_state(user, today=today, with_practice=True)
+        report, plan = state.report, state.plan
+        links = {
+            name: site_link(reverse(f"progress:{name}"))
+            for name in ("dashboard", "plan", "plan-choose", "review", "account")
+        }
+        if plan is None:
+            subject = "NCA-GENM this week: choose your study schedule"
+            standing = (
+                "You have not chosen a study schedule yet, so nothing can be measured against "
+                f"one. Choose one: {links['plan-choose']}"
+            )
+        elif report.lagging is not None:
+            subject = f"NCA-GENM this week: {report.lagging.name} is behind"
+            standing = f"Lagging domain: {report.lagging.reason}."
+        else:
+            subject = "NCA-GENM this week: you are on plan"
+            standing = "You are on plan: no domain is behind what your schedule expects by today."
+        next_check = state.next_check() if plan is not None else None
+        next_check_url = ""
+        if next_check is not None:
+            phase_url = reverse("progress:phase", args=[next_check.phase.slug])
+            next_check_url = site_link(f"{phase_url}#check-{next_check.slug}")
+        finish = state.schedule.finish if state.schedule else None
+        unsubscribe = unsubscribe_url(user.pk)
+        body = render_to_string(
+            "email/reminder.txt",
+            {
+                "user": user,
+                "standing": standing,
+                "figures": (
+                    f"Recall on exam day: {report.weighted_recall_percent}%, "
+                    f"covered: {report.covered_percent}% (both weighted by exam share)."
+                ),
+                "next_check": next_check,
+                "next_check_url": next_check_url,
+                "reviews": _reviews(report.due_reviews, links["review"]),
+                "countdown": _countdown(plan, finish, today, links["plan"]) if plan else "",
+                "links": links,
+                "unsubscribe_url": unsubscribe,
+            },
         )
-    elif lagging is not None:
-        subject = f"NCA-GENM this week: {lagging.name} is behind"
-        standing = f"Lagging domain: {lagging.reason}."
-    else:
-        subject = "NCA-GENM this week: you are on plan"
-        standing = "You are on plan: no domain is behind what your schedule expects by today."
-    context = {
-        "user": user,
-        "standing": standing,
-        "figures": (
-            f"Recall on exam day: {report.weighted_recall_percent}%, "
-            f"covered: {report.covered_percent}% (both weighted by exam share)."
-        ),
-        "next_check": next_check,
-        "next_check_url": (
-            site_link(
-                f"{reverse('progress:phase', args=[next_check.phase.slug])}#check-{next_check.slug}"
-            )
-            if next_check
-            else ""
-        ),
-        "reviews": _reviews(report.due_reviews, links["review"]),
-        "countdown": (
-            _countdown(
-                state.plan, state.schedule.finish if state.schedule else None, today, links["plan"]
-            )
-            if state.plan is not None
-            else ""
-        ),
-        "links": links,
-        "unsubscribe_url": unsubscribe_url(user.pk),
-    }
-    return Reminder(
-        to=user.email,
+    return EmailMessage(
         subject=subject,
-        body=render_to_string("email/reminder.txt", context).strip() + "\n",
-        unsubscribe_url=context["unsubscribe_url"],
+        body=body.strip() + "\n",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        connection=connection,
+        headers={
+            # RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which
+            # POSTs "List-Unsubscribe=One-Click" to this address.
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
     )
 
 
@@ -278,14 +247,16 @@ def release(*, user_id: int, today: datetime.date, previous: datetime.date | Non
     Profile.objects.filter(user_id=user_id, reminded_on=today).update(reminded_on=previous)
 
 
-def send_reminder(*, user: Any, today: datetime.date, connection: Any = None) -> Reminder | None:
+def send_reminder(
+    *, user: Any, today: datetime.date, connection: Any = None
+) -> EmailMessage | None:
     """Claim the learner's week and send their reminder; None when another run has claimed it."""
     previous = user.profile.reminded_on
     if not claim(user_id=user.pk, today=today):
         return None
     try:
-        reminder = compose(user, now=timezone.now())
-        reminder.message(connection).send()
+        reminder = compose(user, now=timezone.now(), connection=connection)
+        reminder.send()
     except BaseException:
         release(user_id=user.pk, today=today, previous=previous)
         raise

@@ -28,12 +28,9 @@ def question_report(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     back = our_page_or(request, target, reverse("progress:practice"))
     form = QuestionReportForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
+        # The form's fields are the report's: what is wrong (kind) and the learner's note.
         report_question(
-            user=request.user,
-            question=question,
-            kind=form.cleaned_data["kind"],
-            note=form.cleaned_data["note"],
-            now=timezone.now(),
+            user=request.user, question=question, now=timezone.now(), **form.cleaned_data
         )
         messages.success(
             request,

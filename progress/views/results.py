@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from phases.snapshot import DomainInfo
 from progress.auth import learner_syllabus
 
 from .. import chart, practice
@@ -21,7 +22,7 @@ HISTORY_LENGTH = 20  # finished attempts on the history page
 
 
 def _score(
-    results: Iterable[tuple[str, bool | None]], domains: Iterable[practice.DomainLike]
+    results: Iterable[tuple[str, bool | None]], domains: Iterable[DomainInfo]
 ) -> practice.AttemptScore:
     return practice.score(results, domains, rules().accurate, rules().confidence)
 
@@ -41,11 +42,7 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     if (refusal := refused_while_mock_live(request, attempt, now)) is not None:
         return refusal
     # A drill reveals only what the learner answered: its unanswered questions stay unseen.
-    shown = (
-        [item for item in items if item.answered_at]
-        if attempt.kind == Attempt.Kind.DRILL
-        else items
-    )
+    shown = [item for item in items if item.answered_at or attempt.kind != Attempt.Kind.DRILL]
     show = request.GET.get("show", "")
     if show not in RESULT_FILTERS:
         show = ""

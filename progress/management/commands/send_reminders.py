@@ -31,15 +31,13 @@ class Command(BaseCommand):
         today = timezone.localdate()
         week = f"the week of {reminders.week_start(today):%Y-%m-%d}"
         if dry_run:
-            count = 0
-            for user in reminders.learners_due(today):
-                reminder = reminders.compose(user, now=timezone.now())
+            due = [reminders.compose(u, now=timezone.now()) for u in reminders.learners_due(today)]
+            for message in due:
                 self.stdout.write(
-                    f"To: {reminder.to}\nSubject: {reminder.subject}\n\n{reminder.body}\n{'-' * 72}"
+                    f"To: {message.to[0]}\nSubject: {message.subject}\n\n{message.body}\n{'-' * 72}"
                 )
-                count += 1
             self.stdout.write(
-                f"Would send {_reminders(count)} for {week} (dry run: nothing sent, nothing "
+                f"Would send {_reminders(len(due))} for {week} (dry run: nothing sent, nothing "
                 "claimed)."
             )
             return
@@ -59,7 +57,7 @@ class Command(BaseCommand):
                 else:
                     sent += 1
                     if options["verbosity"] >= 2:
-                        self.stdout.write(f"Sent to {sent_one.to}: {sent_one.subject}")
+                        self.stdout.write(f"Sent to {sent_one.to[0]}: {sent_one.subject}")
         summary = f"Sent {_reminders(sent)} for {week}."
         if taken:
             summary += f" {taken} already taken by another run at the same time."
