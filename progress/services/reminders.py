@@ -100,45 +100,6 @@ def unsubscribe(*, user_id: int) -> None:
     Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
 
 
-def _on(day: datetime.date) -> str:
-    return f"{day.day} {day:%b %Y}"
-
-
-def _days(count: int) -> str:
-    return "1 day" if count == 1 else f"{count} days"
-
-
-def _countdown(plan: Any, finish: datetime.date | None, today: datetime.date, plan_url: str) -> str:
-    if plan.exam_date is not None:
-        days = (plan.exam_date - today).days
-        if days > 0:
-            return f"{_days(days)} to your exam on {_on(plan.exam_date)}."
-        if days == 0:
-            return "Your exam is today."
-        return (
-            f"Your exam date, {_on(plan.exam_date)}, has passed: if you have booked a new one, "
-            f"set it on your plan page: {plan_url}"
-        )
-    if finish is None:
-        return ""
-    days = (finish - today).days
-    if days > 0:
-        return f"No exam date set: your plan ends on {_on(finish)}, in {_days(days)}."
-    if days == 0:
-        return "No exam date set: your plan ends today."
-    return (
-        f"No exam date set: your plan ended on {_on(finish)}, {_days(-days)} ago. Set an exam "
-        f"date on your plan page to count down to it: {plan_url}"
-    )
-
-
-def _reviews(count: int, url: str) -> str:
-    if count == 0:
-        return "No self-checks are due for review."
-    due = "1 self-check is" if count == 1 else f"{count} self-checks are"
-    return f"{due} due for review: {url}"
-
-
 def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> EmailMessage:
     """The reminder for one learner, from the figures their dashboard shows, on their own day
     (their time zone's, when they have set one)."""
@@ -147,41 +108,35 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
         state = learner_state(user, today=today, with_practice=True)
         report, plan = state.report, state.plan
         links = {
-            name: site_link(reverse(f"progress:{name}"))
+            name.replace("-", "_"): site_link(reverse(f"progress:{name}"))
             for name in ("dashboard", "plan", "plan-choose", "review", "account")
         }
         if plan is None:
             subject = "NCA-GENM this week: choose your study schedule"
-            standing = (
-                "You have not chosen a study schedule yet, so nothing can be measured against "
-                f"one. Choose one: {links['plan-choose']}"
-            )
         elif report.lagging is not None:
             subject = f"NCA-GENM this week: {report.lagging.name} is behind"
-            standing = f"Lagging domain: {report.lagging.reason}."
         else:
             subject = "NCA-GENM this week: you are on plan"
-            standing = "You are on plan: no domain is behind what your schedule expects by today."
         next_check = state.next_check() if plan is not None else None
         next_check_url = ""
         if next_check is not None:
             phase_url = reverse("progress:phase", args=[next_check.phase.slug])
             next_check_url = site_link(f"{phase_url}#check-{next_check.slug}")
-        finish = state.schedule.finish if state.schedule else None
+        # The countdown runs to the exam, or without one to the plan's last day.
+        until = plan and (plan.exam_date or (state.schedule and state.schedule.finish))
+        days = (until - today).days if until else 0
         unsubscribe = unsubscribe_url(user.pk)
         body = render_to_string(
             "email/reminder.txt",
             {
                 "user": user,
-                "standing": standing,
-                "figures": (
-                    f"Recall on exam day: {report.weighted_recall_percent}%, "
-                    f"covered: {report.covered_percent}% (both weighted by exam share)."
-                ),
+                "report": report,
+                "plan": plan,
+                "until": until,
+                "days": days,
+                "days_ago": -days,
                 "next_check": next_check,
                 "next_check_url": next_check_url,
-                "reviews": _reviews(report.due_reviews, links["review"]),
-                "countdown": _countdown(plan, finish, today, links["plan"]) if plan else "",
                 "links": links,
                 "unsubscribe_url": unsubscribe,
             },
