@@ -89,12 +89,10 @@ class LearnerTimeZoneMiddleware:
             timezone.deactivate()
 
 
-def end_of_day(today: datetime.date) -> datetime.datetime:
-    """The moment ``today`` ends in the active time zone (the learner's: progress.timezones)."""
-    return timezone.make_aware(
-        datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
-    )
-
-
 def start_of_day(today: datetime.date) -> datetime.datetime:
+    """The moment ``today`` starts in the active time zone (the learner's)."""
     return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
+
+
+def end_of_day(today: datetime.date) -> datetime.datetime:
+    return start_of_day(today + datetime.timedelta(days=1))
