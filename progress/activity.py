@@ -22,10 +22,6 @@ class DayActivity:
     reviews: int = 0  # reviews after a card's first (self-checks and missed questions)
     answers: int = 0
 
-    @property
-    def total(self) -> int:
-        return self.ticks + self.reviews + self.answers
-
 
 @dataclass(frozen=True)
 class Activity:
@@ -36,10 +32,7 @@ class Activity:
     session_length: str | None  # "3½ hours": the weekly hours over the planned sessions
     sessions_text: str = SESSIONS_TEXT
     weeks: int = chart.ACTIVITY_WEEKS
-
-    @property
-    def levels(self) -> list[tuple[int, str]]:
-        return chart.level_ranges()
+    levels = chart.level_ranges()  # not a field: the same key for everyone
 
     @property
     def newest_first(self) -> list[tuple[str, DayActivity]]:
@@ -84,7 +77,7 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     monday = today - datetime.timedelta(days=today.weekday())
     return Activity(
         grid=chart.activity_grid(
-            {day: counts.total for day, counts in days.items()},
+            {day: sum(counts[day].values()) for day in days},
             today,
             # Before the learner joined there is no square (nor, in real use, any activity).
             joined=min([timezone.localdate(user.date_joined), today, *days]),
