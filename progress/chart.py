@@ -75,10 +75,8 @@ class Column:
         name = escape(domain.short_name if len(domain.name) > BAR_NAME_CHARS else domain.name)
         fill = planned = ""
         if domain.percent:
-            fill_width = round(domain.percent / 100 * BAR_WIDTH)
-            fill = (
-                f'<rect class="column-fill" x="0" y="22" width="{fill_width}" height="16" rx="4">'
-            )
+            width = round(domain.percent / 100 * BAR_WIDTH)
+            fill = f'<rect class="column-fill" x="0" y="22" width="{width}" height="16" rx="4">'
             fill += "</rect>"
         if domain.planned:
             at = round(domain.planned_percent / 100 * BAR_WIDTH)
@@ -287,22 +285,19 @@ def level_ranges() -> list[tuple[int, str]]:
     return [(0, "none"), *ranges, (len(LEVEL_FLOORS), f"{LEVEL_FLOORS[-1]}+")]
 
 
-def activity_start(today: datetime.date, weeks: int = ACTIVITY_WEEKS) -> datetime.date:
-    """The Monday the grid starts on: ``weeks`` columns, the last one holding today."""
-    return today - datetime.timedelta(days=today.weekday(), weeks=weeks - 1)
+def activity_start(today: datetime.date) -> datetime.date:
+    """The Monday the grid starts on: ``ACTIVITY_WEEKS`` columns, the last one holding today."""
+    return today - datetime.timedelta(days=today.weekday(), weeks=ACTIVITY_WEEKS - 1)
 
 
 def activity_grid(
-    counts: Mapping[datetime.date, int],
-    today: datetime.date,
-    weeks: int = ACTIVITY_WEEKS,
-    joined: datetime.date | None = None,
+    counts: Mapping[datetime.date, int], today: datetime.date, joined: datetime.date | None = None
 ) -> ActivityGrid:
     """A cell for each day from ``activity_start`` to today (the days after today in its week are
     left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0. Days
     before the learner ``joined`` have no cell: there was nothing to do yet, and an empty square
     would read as a day missed."""
-    first = activity_start(today, weeks)
+    first = activity_start(today)
     step = CELL + CELL_GAP
     cells = []
     for offset in range((today - first).days + 1):
@@ -324,6 +319,6 @@ def activity_grid(
         weekdays=tuple(
             (ACTIVITY_TOP + row * step + CELL - 3, label) for row, label in WEEKDAY_LABELS
         ),
-        width=ACTIVITY_LEFT + weeks * step - CELL_GAP + ACTIVITY_RIGHT,
+        width=ACTIVITY_LEFT + ACTIVITY_WEEKS * step - CELL_GAP + ACTIVITY_RIGHT,
         height=ACTIVITY_TOP + 7 * step - CELL_GAP,
     )
