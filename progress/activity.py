@@ -1,11 +1,11 @@
 """Study activity: the dashboard's calendar of the last weeks, from one query."""
 
 import datetime
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, DateField, DateTimeField, Value
+from django.db.models import Count, QuerySet, Value
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -15,18 +15,12 @@ from . import chart
 from .models import AttemptQuestion, CheckOff, ReviewLog
 from .timezones import start_of_day
 
-ANSWER, REVIEW = "answer", "review"
-
 
 @dataclass(frozen=True)
 class DayActivity:
     ticks: int = 0
     reviews: int = 0  # reviews after a card's first (self-checks and missed questions)
     answers: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.ticks + self.reviews + self.answers
 
 
 @dataclass(frozen=True)
@@ -38,10 +32,7 @@ class Activity:
     session_length: str | None  # "3½ hours": the weekly hours over the planned sessions
     sessions_text: str = SESSIONS_TEXT
     weeks: int = chart.ACTIVITY_WEEKS
-
-    @property
-    def levels(self) -> list[tuple[int, str]]:
-        return chart.level_ranges()
+    levels = chart.level_ranges()  # not a field: the same key for everyone
 
     @property
     def newest_first(self) -> list[tuple[str, DayActivity]]:
@@ -60,51 +51,33 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     first = chart.activity_start(today)
     since = start_of_day(first)
     zone = timezone.get_current_timezone()
-    no_day = Value(None, output_field=DateField())
-    # One UNION ALL: each tick (its time), then the counted answers and the logged reviews
-    # (every review after a card's first: the tick or the miss is the first) per day of the
-    # learner's calendar, counted by the database.
-    rows = (
-        CheckOff.objects.for_user(user)
-        .filter(done_at__gte=since)
-        .values_list("done_at", Value(""), no_day, Value(0))
-        .union(
-            # Counted answers only: a live mock's answers show nowhere until it closes.
-            AttemptQuestion.objects.counted(user, timezone.now())
-            .filter(answered_at__gte=since)
-            .annotate(day=TruncDate("answered_at", tzinfo=zone))
+
+    def per_day(rows: QuerySet[Any], moment: str, field: str) -> QuerySet[Any]:
+        return (
+            rows.filter(**{f"{moment}__gte": since})
+            .annotate(day=TruncDate(moment, tzinfo=zone))
             .order_by()
             .values("day")
             .annotate(n=Count("pk"))
-            .values_list(Value(None, output_field=DateTimeField()), Value(ANSWER), "day", "n"),
-            ReviewLog.objects.filter(user=user, first=False, reviewed_at__gte=since)
-            .annotate(day=TruncDate("reviewed_at", tzinfo=zone))
-            .order_by()
-            .values("day")
-            .annotate(n=Count("pk"))
-            .values_list(Value(None, output_field=DateTimeField()), Value(REVIEW), "day", "n"),
-            all=True,
+            .values_list(Value(field), "day", "n")
         )
+
+    # One UNION ALL, counted per day of the learner's calendar by the database: the ticks, the
+    # counted answers (a live mock's answers show nowhere until it closes) and the logged
+    # reviews (every review after a card's first: the tick or the miss is the first).
+    rows = per_day(CheckOff.objects.for_user(user), "done_at", "ticks").union(
+        per_day(AttemptQuestion.objects.counted(user, timezone.now()), "answered_at", "answers"),
+        per_day(ReviewLog.objects.filter(user=user, first=False), "reviewed_at", "reviews"),
+        all=True,
     )
-    ticks: Counter[datetime.date] = Counter()
-    reviews: Counter[datetime.date] = Counter()
-    answers: Counter[datetime.date] = Counter()
-    for done_at, what, day, count in rows:
-        if done_at is not None:
-            ticks[timezone.localdate(done_at)] += 1
-        elif what == ANSWER:
-            answers[day] += count
-        elif what == REVIEW:
-            reviews[day] += count
-    days = {
-        day: DayActivity(ticks=ticks[day], reviews=reviews[day], answers=answers[day])
-        for day in sorted(ticks.keys() | reviews.keys() | answers.keys())
-        if first <= day <= today
-    }
+    counts: defaultdict[datetime.date, dict[str, int]] = defaultdict(dict)
+    for field, day, count in rows:
+        counts[day][field] = count
+    days = {day: DayActivity(**counts[day]) for day in sorted(counts) if first <= day <= today}
     monday = today - datetime.timedelta(days=today.weekday())
     return Activity(
         grid=chart.activity_grid(
-            {day: counts.total for day, counts in days.items()},
+            {day: sum(counts[day].values()) for day in days},
             today,
             # Before the learner joined there is no square (nor, in real use, any activity).
             joined=min([timezone.localdate(user.date_joined), today, *days]),

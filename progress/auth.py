@@ -20,7 +20,6 @@ LEARNER_RELATIONS = ("study_plan__intensity", "profile")
 
 
 def learner_queryset() -> Any:
-    """The user with everything a learner page reads, as one query."""
     return (
         get_user_model()
         ._default_manager.select_related(*LEARNER_RELATIONS)
@@ -30,13 +29,11 @@ def learner_queryset() -> Any:
 
 class LearnerBackend(AuthenticationBackend):
     """django-allauth's backend (log-in by username or email address, on Django's model
-    backend), loading request.user with the learner's plan, profile and content version in one
-    query."""
+    backend), loading request.user through learner_queryset."""
 
     def get_user(self, user_id: Any) -> Any:
-        user_model = get_user_model()
         try:
-            pk = user_model._meta.pk.to_python(user_id)
+            pk = get_user_model()._meta.pk.to_python(user_id)
         except ValidationError:
             return None
         user = learner_queryset().filter(pk=pk).first()

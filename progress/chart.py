@@ -7,6 +7,7 @@ calendar a grid of days.
 """
 
 import datetime
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -74,10 +75,8 @@ class Column:
         name = escape(domain.short_name if len(domain.name) > BAR_NAME_CHARS else domain.name)
         fill = planned = ""
         if domain.percent:
-            fill_width = round(domain.percent / 100 * BAR_WIDTH)
-            fill = (
-                f'<rect class="column-fill" x="0" y="22" width="{fill_width}" height="16" rx="4">'
-            )
+            width = round(domain.percent / 100 * BAR_WIDTH)
+            fill = f'<rect class="column-fill" x="0" y="22" width="{width}" height="16" rx="4">'
             fill += "</rect>"
         if domain.planned:
             at = round(domain.planned_percent / 100 * BAR_WIDTH)
@@ -158,14 +157,10 @@ def axes(
     a percent, inside ``pad`` on every side."""
     inner_w, inner_h = width - 2 * pad, height - 2 * pad
     step = inner_w / (count - 1) if count > 1 else 0
-
-    def x(n: int) -> float:
-        return round(pad + (step * n if count > 1 else inner_w / 2), 1)
-
-    def y(percent: int) -> float:
-        return round(pad + inner_h * (1 - percent / 100), 1)
-
-    return x, y
+    return (
+        lambda n: round(pad + (step * n if count > 1 else inner_w / 2), 1),
+        lambda percent: round(pad + inner_h * (1 - percent / 100), 1),
+    )
 
 
 def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | None:
@@ -242,10 +237,6 @@ class DayCell:
 
     # Ready-made strings: the page draws some 80 cells, and each template lookup costs.
     @property
-    def iso(self) -> str:
-        return self.day.isoformat()
-
-    @property
     def label(self) -> str:
         done = f"{self.count} action{'' if self.count == 1 else 's'}" if self.count else "nothing"
         return f"{self.day:%a} {self.day.day} {self.day:%b}: {done}"
@@ -254,7 +245,7 @@ class DayCell:
     def svg(self) -> SafeString:
         return SafeString(
             f'<rect class="activity-day level-{self.level}" x="{self.x}" y="{self.y}" '
-            f'width="{CELL}" height="{CELL}" rx="2" data-day="{self.iso}">'
+            f'width="{CELL}" height="{CELL}" rx="2" data-day="{self.day.isoformat()}">'
             f"<title>{escape(self.label)}</title></rect>"
         )
 
@@ -287,55 +278,38 @@ def activity_level(count: int) -> int:
 
 def level_ranges() -> list[tuple[int, str]]:
     """Each level with the actions a day needs for it, for the key: (1, "1–2"), …, (4, "12+")."""
-    ranges = [(0, "none")]
-    for level, floor in enumerate(LEVEL_FLOORS, start=1):
-        if level < len(LEVEL_FLOORS):
-            top = LEVEL_FLOORS[level] - 1
-            ranges.append((level, str(floor) if top == floor else f"{floor}–{top}"))
-        else:
-            ranges.append((level, f"{floor}+"))
-    return ranges
+    ranges = [
+        (level, str(floor) if above == floor + 1 else f"{floor}–{above - 1}")
+        for level, (floor, above) in enumerate(itertools.pairwise(LEVEL_FLOORS), start=1)
+    ]
+    return [(0, "none"), *ranges, (len(LEVEL_FLOORS), f"{LEVEL_FLOORS[-1]}+")]
 
 
-def activity_start(today: datetime.date, weeks: int = ACTIVITY_WEEKS) -> datetime.date:
-    """The Monday the grid starts on: ``weeks`` columns, the last one holding today."""
-    return today - datetime.timedelta(days=today.weekday(), weeks=weeks - 1)
+def activity_start(today: datetime.date) -> datetime.date:
+    """The Monday the grid starts on: ``ACTIVITY_WEEKS`` columns, the last one holding today."""
+    return today - datetime.timedelta(days=today.weekday(), weeks=ACTIVITY_WEEKS - 1)
 
 
 def activity_grid(
-    counts: Mapping[datetime.date, int],
-    today: datetime.date,
-    weeks: int = ACTIVITY_WEEKS,
-    joined: datetime.date | None = None,
+    counts: Mapping[datetime.date, int], today: datetime.date, joined: datetime.date | None = None
 ) -> ActivityGrid:
     """A cell for each day from ``activity_start`` to today (the days after today in its week are
     left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0. Days
     before the learner ``joined`` have no cell: there was nothing to do yet, and an empty square
     would read as a day missed."""
-    first = activity_start(today, weeks)
+    first = activity_start(today)
     step = CELL + CELL_GAP
     cells = []
-    months = []
     for offset in range((today - first).days + 1):
         day = first + datetime.timedelta(days=offset)
-        column, row = divmod(offset, 7)
-        if joined is not None and day < joined:
-            continue
-        count = counts.get(day, 0)
-        cells.append(
-            DayCell(
-                day=day,
-                count=count,
-                level=activity_level(count),
-                x=ACTIVITY_LEFT + column * step,
-                y=ACTIVITY_TOP + row * step,
-            )
-        )
-        # A month is named over the week its first day falls in, and over the first week when
-        # the next name is far enough away not to collide with it.
-        if day.day == 1:
-            months.append((ACTIVITY_LEFT + column * step, day))
-    # The first drawn day's month is named over its column unless the next name is too close.
+        if joined is None or day >= joined:
+            column, row = divmod(offset, 7)
+            count = counts.get(day, 0)
+            x, y = ACTIVITY_LEFT + column * step, ACTIVITY_TOP + row * step
+            cells.append(DayCell(day=day, count=count, level=activity_level(count), x=x, y=y))
+    # A month is named over the week its first day falls in, and over the first drawn week
+    # unless the next name is too close to it.
+    months = [(cell.x, cell.day) for cell in cells if cell.day.day == 1]
     start = cells[0]
     if not months or months[0][0] - start.x >= 3 * step:
         months.insert(0, (start.x, start.day.replace(day=1)))
@@ -345,6 +319,6 @@ def activity_grid(
         weekdays=tuple(
             (ACTIVITY_TOP + row * step + CELL - 3, label) for row, label in WEEKDAY_LABELS
         ),
-        width=ACTIVITY_LEFT + weeks * step - CELL_GAP + ACTIVITY_RIGHT,
+        width=ACTIVITY_LEFT + ACTIVITY_WEEKS * step - CELL_GAP + ACTIVITY_RIGHT,
         height=ACTIVITY_TOP + 7 * step - CELL_GAP,
     )

@@ -104,5 +104,4 @@ def plan_calendar(
         )
         exam.add("description", f"Your NCA-GENM exam. Your dashboard: {exam_url}")
         calendar.add_component(exam)
-    body: bytes = calendar.to_ical()
-    return body
+    return bytes(calendar.to_ical())

@@ -1,26 +1,17 @@
 """Memory, pure: FSRS review scheduling and predicted recall (plain values in, plain values out).
 
 Every ticked self-check, and every question missed in a closed drill or mock, is a card: its
-memory is FSRS's state (stability, difficulty, due, last review, state), stored on its row. The
-`fsrs` package does the scheduling and the recall figures; this module is the glue:
-
-- a review is one of FSRS's four ratings, shown in the learner's words (``RATING_WORDS``);
-- ticking a self-check is its first review, rated by the confidence given with it
-  (``CONFIDENCE_RATING``: shaky is Hard, no rating Good, solid Easy);
-- day-scale scheduling: no minute learning steps, so every review schedules whole days; fuzz on;
-- recall(card, at): FSRS's retrievability, the predicted chance of recalling it at that moment;
-  a card never reviewed counts 0;
-- the review queue (``queue``): the due cards, oldest first, then, on a day with room under the
-  daily cap, the cards whose recall on exam day would gain most from a review today, weighted by
-  their domain's exam share.
-
-docs/memory.md explains the figures with a worked example.
+memory is FSRS's state, stored on its row. The `fsrs` package does the scheduling and the recall
+figures; this module is the glue: the ratings in the learner's words, a tick as the card's first
+review, day-scale scheduling, recall at a moment, and today's review queue. docs/memory.md
+explains the figures with a worked example.
 """
 
 import datetime
 import functools
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from fsrs import Card, Rating, Scheduler, State
 
@@ -84,19 +75,12 @@ def to_card(memory: Memory) -> Card:
 
 
 def from_card(card: Card) -> Memory:
-    return Memory(
-        state=int(card.state),
-        stability=card.stability,
-        difficulty=card.difficulty,
-        due=card.due,
-        last_review=card.last_review,
-    )
+    return Memory(int(card.state), card.stability, card.difficulty, card.due, card.last_review)
 
 
 def first_review(rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
     """A new card's first review (a tick, or a missed question rated Again)."""
-    card, _ = fsrs.review_card(Card(card_id=0, due=_utc(when)), rating, _utc(when))
-    return from_card(card)
+    return review(Memory(State.Learning, None, None, when, None), rating, when, fsrs)
 
 
 def review(memory: Memory, rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
@@ -122,12 +106,15 @@ def gain(
     return recall(reviewed, exam_at, fsrs) - recall(memory, exam_at, fsrs)
 
 
+Key = TypeVar("Key", bound=Hashable)
+
+
 @dataclass(frozen=True)
-class Candidate:
+class Candidate(Generic[Key]):
     """A card that may be reviewed: its key (anything the caller can find it by), its memory and
     its domain's share of the exam."""
 
-    key: Hashable
+    key: Key
     memory: Memory
     weight: float
     reviews: int  # reviews so far, its first (the tick, or the miss) included
@@ -139,7 +126,7 @@ def is_due(memory: Memory, end_of_today: datetime.datetime) -> bool:
 
 
 def queue(
-    cards: Iterable[Candidate],
+    cards: Iterable[Candidate[Key]],
     *,
     now: datetime.datetime,
     end_of_today: datetime.datetime,
@@ -147,7 +134,7 @@ def queue(
     exam_at: datetime.datetime | None,
     cap: int,
     fsrs: Scheduler,
-) -> list[Hashable]:
+) -> list[Key]:
     """Today's review queue, as card keys.
 
     Due cards first, the longest overdue first. If that leaves room under ``cap`` (the daily cap,
@@ -158,7 +145,7 @@ def queue(
     """
     cards = list(cards)
 
-    def seen_today(card: Candidate) -> bool:
+    def seen_today(card: Candidate[Key]) -> bool:
         return card.memory.last_review is not None and card.memory.last_review >= start_of_today
 
     # The cap counts reviews: a tick or a miss made today (a card's first review) uses none of it.
@@ -171,12 +158,10 @@ def queue(
     room -= len(chosen)
     if room <= 0 or exam_at is None or exam_at <= now:
         return chosen
-    early = []
-    for card in cards:
-        if is_due(card.memory, end_of_today) or seen_today(card):
-            continue
-        card_gain = gain(card.memory, now, exam_at, fsrs)
-        if card_gain >= MIN_EARLY_GAIN:
-            early.append((-card_gain * card.weight, str(card.key), card.key))
-    early.sort()
+    early = sorted(
+        (-card_gain * card.weight, str(card.key), card.key)
+        for card in cards
+        if not (is_due(card.memory, end_of_today) or seen_today(card))
+        and (card_gain := gain(card.memory, now, exam_at, fsrs)) >= MIN_EARLY_GAIN
+    )
     return chosen + [key for _, _, key in early[:room]]

@@ -3,8 +3,8 @@
 
 Views and templates never pass a zone around: they call ``timezone.localdate()`` /
 ``localtime()`` and use ``|date`` / ``|time``, and this middleware has activated the learner's
-zone (``Profile.time_zone``, loaded with request.user by progress.auth) for the request.
-A learner with no profile, or none set, sees the site's zone (settings.TIME_ZONE).
+zone (``Profile.time_zone``, loaded with request.user by progress.auth) for the request; a
+learner with none sees the site's zone (settings.TIME_ZONE).
 """
 
 import datetime
@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user
-from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -41,13 +40,10 @@ def is_zone(name: str) -> bool:
 
 
 def chosen_zone_name(user: Any) -> str:
-    """The name the learner chose, "" for none; no query (the profile came with request.user)."""
-    if user is None or not user.is_authenticated:
-        return ""
-    try:
-        return str(user.profile.time_zone)
-    except ObjectDoesNotExist:
-        return ""
+    """The name the learner chose, "" for none; no query (the profile came with request.user).
+    A missing profile raises AttributeError, so getattr's default covers it and AnonymousUser."""
+    profile = getattr(user, "profile", None)
+    return "" if profile is None else str(profile.time_zone)
 
 
 def learner_zone(user: Any) -> zoneinfo.ZoneInfo | None:
@@ -89,12 +85,10 @@ class LearnerTimeZoneMiddleware:
             timezone.deactivate()
 
 
-def end_of_day(today: datetime.date) -> datetime.datetime:
-    """The moment ``today`` ends in the active time zone (the learner's: progress.timezones)."""
-    return timezone.make_aware(
-        datetime.datetime.combine(today + datetime.timedelta(days=1), datetime.time.min)
-    )
-
-
 def start_of_day(today: datetime.date) -> datetime.datetime:
+    """The moment ``today`` starts in the active time zone (the learner's)."""
     return timezone.make_aware(datetime.datetime.combine(today, datetime.time.min))
+
+
+def end_of_day(today: datetime.date) -> datetime.datetime:
+    return start_of_day(today + datetime.timedelta(days=1))

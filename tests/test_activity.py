@@ -85,7 +85,7 @@ def test_a_day_is_shaded_by_its_count_and_days_outside_the_weeks_are_left_out():
     assert by_day[today].label == "Wed 4 Mar: 1 action"
     assert by_day[today - days(1)].label == "Tue 3 Mar: 3 actions"
     assert by_day[today - days(5)].label == "Fri 27 Feb: nothing"
-    assert by_day[today].iso == "2026-03-04"
+    assert 'data-day="2026-03-04"' in by_day[today].svg
     assert today - days(90) not in by_day
     assert today + days(1) not in by_day
     assert sum(cell.count for cell in grid.cells) == 1 + 3 + 6 + 12 + 60
