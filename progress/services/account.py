@@ -48,12 +48,12 @@ def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _columns(row: Any) -> dict[str, Any]:
-    """Every column of ``row`` but its id and its learner, in the model's order, by field name: a
-    foreign key as its target's slug, a date in ISO 8601."""
+def _columns(row: Any, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every column of ``row`` but its id, its learner and ``leave_out``, in the model's order, by
+    field name: a foreign key as its target's slug, a date in ISO 8601."""
     values = {}
     for field in row._meta.concrete_fields:
-        if field.name in ("id", "user"):
+        if field.name in ("id", "user", *leave_out):
             continue
         value = getattr(row, field.name)
         if field.is_relation:
@@ -119,47 +119,23 @@ def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]
     }
 
 
-def _login_record(record: AccessAttempt | AccessFailureLog | AccessLog) -> dict[str, Any]:
-    return {
-        "username": record.username,
-        "ip_address": record.ip_address,
-        "user_agent": record.user_agent,
-        "http_accept": record.http_accept,
-        "path_info": record.path_info,
-        "attempt_time": _iso(record.attempt_time),
-    }
-
-
 def _login_records(username: str) -> dict[str, Any]:
-    attempts = AccessAttempt.objects.filter(username=username).select_related("expiration")
-    failures = AccessFailureLog.objects.filter(username=username)
-    logins = AccessLog.objects.filter(username=username)
+    def rows(model: Any) -> Any:
+        return model.objects.filter(username=username).order_by("attempt_time", "pk")
+
     return {
         "about": LOGIN_RECORDS_ABOUT,
         "failed_login_attempts": [
             {
-                **_login_record(record),
-                "failures_since_start": record.failures_since_start,
-                "get_data": record.get_data,
-                "post_data": record.post_data,
+                **_columns(record),
                 "expires_at": _iso(
                     record.expiration.expires_at if hasattr(record, "expiration") else None
                 ),
             }
-            for record in attempts.order_by("attempt_time", "pk")
+            for record in rows(AccessAttempt).select_related("expiration")
         ],
-        "failed_login_log": [
-            {**_login_record(record), "locked_out": record.locked_out}
-            for record in failures.order_by("attempt_time", "pk")
-        ],
-        "login_log": [
-            {
-                **_login_record(record),
-                "logout_time": _iso(record.logout_time),
-                "session_hash": record.session_hash,
-            }
-            for record in logins.order_by("attempt_time", "pk")
-        ],
+        "failed_login_log": [_columns(record) for record in rows(AccessFailureLog)],
+        "login_log": [_columns(record) for record in rows(AccessLog)],
     }
 
 
@@ -206,15 +182,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
     return {
         "exported_at": now.isoformat(),
         "account": {
-            "username": user.username,
-            "email": user.email,
-            "first_name": user.first_name,
-            "last_name": user.last_name,
-            "date_joined": user.date_joined.isoformat(),
-            "last_login": _iso(user.last_login),
-            "is_active": user.is_active,
-            "is_staff": user.is_staff,
-            "is_superuser": user.is_superuser,
+            **_columns(user, leave_out=("password",)),
             "groups": sorted(user.groups.values_list("name", flat=True)),
             "user_permissions": sorted(
                 f"{app_label}.{codename}"
@@ -238,14 +206,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             .select_related("email_address")
             .order_by("pk")
         ],
-        "profile": {
-            "time_zone": profile.time_zone,
-            "weekly_reminder": profile.weekly_reminder,
-            "reminded_on": _iso(profile.reminded_on),
-            "reminders_on_since": _iso(profile.reminders_on_since),
-        }
-        if profile
-        else None,
+        "profile": _columns(profile) if profile else None,
         "plan": _columns(plan) if plan else None,
         "ticks": [
             {
@@ -298,9 +259,11 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
         ],
         # When each session this account is logged in with ends; never its key, a credential.
+        # The session engine's rows name their user (studyplan.sessions).
         "sessions": [
             {"expire_date": expires.isoformat()}
-            for expires in session_model()
+            for expires in import_module(settings.SESSION_ENGINE)
+            .SessionStore.get_model_class()
             .objects.filter(user=user)
             .order_by("expire_date")
             .values_list("expire_date", flat=True)
@@ -343,11 +306,6 @@ def change_password(*, user: Any, password: str) -> None:
     lock_learner(user)
     user.set_password(password)
     user.save(update_fields=["password"])
-
-
-def session_model() -> Any:
-    """The model of settings.SESSION_ENGINE, whose rows name their user (studyplan.sessions)."""
-    return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
 
 
 def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:
