@@ -1,8 +1,4 @@
-"""Settings read from the environment, with safe local defaults.
-
-Debug is off unless DJANGO_DEBUG says otherwise (`make run` turns it on); with debug off a
-secret key must come from DJANGO_SECRET_KEY.
-"""
+"""Settings read from the environment, with safe local defaults (README, "Settings")."""
 
 import datetime
 import os
@@ -15,10 +11,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    value = os.environ.get(name, "")
+    return value.strip().lower() in {"1", "true", "yes", "on"} if value else default
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -101,33 +95,28 @@ TEMPLATES = [
 WSGI_APPLICATION = "studyplan.wsgi.application"
 ASGI_APPLICATION = "studyplan.asgi.application"
 
-# SQLite is the embedded default. IMMEDIATE transactions make concurrent writers queue on the
-# busy timeout instead of failing with "database is locked", and WAL lets
-# readers run while one learner's tick is being written. synchronous stays at SQLite's default
-# (FULL): a committed write survives a power loss, as on PostgreSQL.
-SQLITE_OPTIONS = {
-    "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
-    "init_command": "PRAGMA journal_mode=WAL;",
-}
 (BASE_DIR / "var").mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
-        # Off, as Django's default: a check is one more round trip on every request. After a
-        # database restart each worker's next request fails once, and its connection is
-        # replaced. DJANGO_CONN_HEALTH_CHECKS=1 trades the round trip for that request.
+        # Off, as Django's default: a check is one more round trip on every request.
         conn_health_checks=os.environ.get("DJANGO_CONN_HEALTH_CHECKS", "0") == "1",
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+    # IMMEDIATE: concurrent writers queue on the busy timeout instead of failing with "database
+    # is locked"; WAL: readers run during a write. synchronous stays FULL, SQLite's default: a
+    # committed write survives a power loss, as on PostgreSQL.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Planning a learner query took PostgreSQL longer than running it (0.5 ms against 0.1 ms):
-    # bound on the server, each statement is prepared after two runs on a connection and
-    # then only executed. A pooler that cannot keep prepared statements (PgBouncer in
-    # transaction mode before 1.21) needs DJANGO_DB_PREPARE_THRESHOLD= (empty: never prepare).
+    # Planning a learner query took PostgreSQL longer than running it (0.5 ms against 0.1 ms),
+    # so statements are bound on the server and prepared (README: DJANGO_DB_PREPARE_THRESHOLD).
     threshold = os.environ.get("DJANGO_DB_PREPARE_THRESHOLD", "2")
     DATABASES["default"]["OPTIONS"] = {
         "server_side_binding": True,
@@ -215,10 +204,8 @@ AXES_SENSITIVE_PARAMETERS = [
     "new_password1",
     "new_password2",
 ]
-# The client's address (django-ipware). Reached directly (DJANGO_PROXY_COUNT=0), it is
-# REMOTE_ADDR and X-Forwarded-For is ignored: anyone can write that header. Behind N proxies,
-# each appending to X-Forwarded-For, it is the address the outermost proxy saw: the N-th entry
-# from the right (ipware counts the proxies listed in the header; the nearest is REMOTE_ADDR).
+# The client's address (django-ipware; docs/deploy.md): behind N proxies, the N-th entry of
+# X-Forwarded-For from the right (ipware counts those in the header; the nearest is REMOTE_ADDR).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
 if PROXY_COUNT > 0:
     AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...] = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
@@ -232,25 +219,18 @@ IPWARE_STRICT = False
 ALLAUTH_TRUSTED_PROXY_COUNT = PROXY_COUNT
 
 # The cache holds counters only (allauth's rate limits), never a page: learner pages are
-# worked out from the database on every request. With REDIS_URL the counters are shared by every
-# process and server; without it each process counts on its own.
+# worked out from the database on every request. Without REDIS_URL each process counts alone.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "studyplan",
-            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
-        },
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "studyplan",
+        "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
     }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "studyplan",
-        },
-    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
+}
 
 # Sessions in the database, so that a copied cookie can be stopped: studyplan/sessions.py.
 SESSION_ENGINE = "studyplan.sessions"
