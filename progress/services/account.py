@@ -64,14 +64,12 @@ def _columns(row: Any, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
     return values
 
 
-def _memory(card: MemoryCard) -> dict[str, Any]:
+def _card(card: MemoryCard, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    # A card's columns, some under names that say what they hold.
+    renamed = {"state": "memory_state", "stability": "stability_days", "left_at": "left_queue_at"}
     return {
-        "memory_state": card.state,
-        "stability_days": card.stability,
-        "difficulty": card.difficulty,
-        "due": _iso(card.due),
-        "last_review": _iso(card.last_review),
-        "reviews": card.reviews,
+        renamed.get(name, name): value
+        for name, value in _columns(card, leave_out=leave_out).items()
     }
 
 
@@ -143,11 +141,8 @@ def _admin_action(entry: LogEntry) -> dict[str, Any]:
     # django-stubs leaves LogEntry's foreign key untyped.
     content_type = cast(ContentType | None, entry.content_type)
     return {
-        "action_time": entry.action_time.isoformat(),
-        "action_flag": entry.action_flag,
+        **_columns(entry, leave_out=("content_type", "change_message")),
         "content_type": f"{content_type.app_label}.{content_type.model}" if content_type else None,
-        "object_id": entry.object_id,
-        "object_repr": entry.object_repr,
         "change_message": entry.get_change_message(),
     }
 
@@ -198,9 +193,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         # Confirmation links asked for: when, and for which address; never the key, a credential.
         "email_confirmations": [
             {
+                **_columns(confirmation, leave_out=("email_address", "key")),
                 "email_address": confirmation.email_address.email,
-                "created": confirmation.created.isoformat(),
-                "sent": _iso(confirmation.sent),
             }
             for confirmation in EmailConfirmation.objects.filter(email_address__user=user)
             .select_related("email_address")
@@ -210,20 +204,17 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         "plan": _columns(plan) if plan else None,
         "ticks": [
             {
-                "self_check": tick.self_check.slug,
+                **_card(tick),
                 "phase": tick.self_check.phase.number,
                 "domain": tick.self_check.domain.slug,
                 "prompt": tick.self_check.prompt,
-                "done_at": tick.done_at.isoformat(),
-                "confidence": tick.confidence,
-                **_memory(tick),
                 "retired": tick.self_check.retired,
             }
             for tick in ticks
         ],
         "question_cards": [
             {
-                "question": card.question.slug,
+                **_card(card, leave_out=("chosen",)),
                 "domain": card.question.domain.slug,
                 "prompt": card.question.prompt,
                 "your_answer": [
@@ -231,10 +222,6 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                     for index in card.chosen or []
                     if 0 <= index < len(card.question.options)
                 ],
-                "missed_at": card.missed_at.isoformat(),
-                **_memory(card),
-                "right_in_a_row": card.right_in_a_row,
-                "left_queue_at": _iso(card.left_at),
             }
             for card in QuestionCard.objects.filter(user=user)
             .select_related("question__domain")
