@@ -152,28 +152,18 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
 
     A fixed number of queries however many attempts, answers or login records there are.
     """
+
+    def mine(model: Any, *related: str, by: str) -> Any:
+        return model.objects.filter(user=user).select_related(*related).order_by(by, "pk")
+
     in_live_mock = live_mock_questions(user=user, now=now)
     profile = Profile.objects.filter(user=user).first()
     plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
-    ticks = (
-        CheckOff.objects.for_user(user)
-        .select_related("self_check__phase", "self_check__domain")
-        .order_by("done_at", "pk")
+    ticks = mine(CheckOff, "self_check__phase", "self_check__domain", by="done_at")
+    questions = AttemptQuestion.objects.select_related("question__domain").order_by("position")
+    attempts = mine(Attempt, "domain", by="started_at").prefetch_related(
+        Prefetch("questions", queryset=questions)
     )
-    attempts = (
-        Attempt.objects.for_user(user)
-        .select_related("domain")
-        .prefetch_related(
-            Prefetch(
-                "questions",
-                queryset=AttemptQuestion.objects.select_related("question__domain").order_by(
-                    "position"
-                ),
-            )
-        )
-        .order_by("started_at", "pk")
-    )
-    admin_actions = LogEntry.objects.filter(user=user).select_related("content_type")
     return {
         "exported_at": now.isoformat(),
         "account": {
@@ -223,27 +213,19 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                     if 0 <= index < len(card.question.options)
                 ],
             }
-            for card in QuestionCard.objects.filter(user=user)
-            .select_related("question__domain")
-            .order_by("missed_at", "pk")
+            for card in mine(QuestionCard, "question__domain", by="missed_at")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         # Every review of every card, as it happened (the log: progress.models.ReviewLog).
         "reviews": [
-            _columns(row)
-            for row in ReviewLog.objects.filter(user=user)
-            .select_related("self_check", "question")
-            .order_by("reviewed_at", "pk")
+            _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
         ],
         "question_reports": [
-            _columns(report)
-            for report in QuestionReport.objects.filter(user=user)
-            .select_related("question")
-            .order_by("created_at", "pk")
+            _columns(row) for row in mine(QuestionReport, "question", by="created_at")
         ],
         "login_records": _login_records(user.get_username()),
         "admin_actions": [
-            _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
+            _admin_action(entry) for entry in mine(LogEntry, "content_type", by="action_time")
         ],
         # When each session this account is logged in with ends; never its key, a credential.
         # The session engine's rows name their user (studyplan.sessions).
