@@ -159,17 +159,15 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_PREVENT_ENUMERATION = True
-# A reset asked for an address with no account mails that address a note saying so (allauth's
-# default): the page, the work and the time taken are the same whether the address has an account
-# or not, and the per-address limit below caps the notes like the links.
+# A reset for an address with no account mails it a note saying so (allauth's default): the page,
+# the work and the time taken are the same either way, and the per-address limit caps the notes.
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "NCA-GENM Study Tracker: "
 ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
-# allauth's own limits, counted in the cache (Redis when REDIS_URL is set), except at log-in:
-# there django-axes is the one limiter (below). A reset mail goes to one address once in 15
-# minutes, and one client asks for at most 10 an hour.
+# allauth's own limits, counted in the cache, except at log-in: there django-axes is the one
+# limiter (below).
 ACCOUNT_RATE_LIMITS = {
     "login": None,
     "login_failed": None,
@@ -189,20 +187,13 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
-# A failed try stores the request's GET and POST data, with these masked: axes' defaults, what
-# allauth's log-in calls the name typed ("login"), and every password field of allauth's forms and
-# of Django's admin; tests/test_passwords_never_stored.py walks every page's against this list.
+# A failed try stores the request's GET and POST data, with these masked (every page's fields
+# are walked against this list by tests/test_passwords_never_stored.py):
 AXES_SENSITIVE_PARAMETERS = [
-    "username",
-    "ip_address",
-    "login",
-    "password",
-    "password1",
-    "password2",
-    "oldpassword",
-    "old_password",
-    "new_password1",
-    "new_password2",
+    *("username", "ip_address"),  # axes' defaults
+    "login",  # the name typed at allauth's log-in
+    *("password", "password1", "password2", "oldpassword"),  # allauth's password fields
+    *("old_password", "new_password1", "new_password2"),  # Django's (the admin's)
 ]
 # The client's address (django-ipware; docs/deploy.md): behind N proxies, the N-th entry of
 # X-Forwarded-For from the right (ipware counts those in the header; the nearest is REMOTE_ADDR).
