@@ -3,7 +3,7 @@
 The row is the session: logging out, changing the password or deleting the account deletes or
 replaces it, so a cookie copied before stops working on every server and in every process at
 once, with or without Redis. The user id on the row lets account deletion and the export find a
-learner's sessions. ``manage.py clearsessions`` removes expired rows.
+learner's sessions.
 """
 
 from typing import Any, cast

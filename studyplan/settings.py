@@ -166,8 +166,7 @@ ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "NCA-GENM Study Tracker: "
 ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
-# allauth's own limits, counted in the cache, except at log-in: there django-axes is the one
-# limiter (below).
+# allauth's own limits, counted in the cache; at log-in django-axes is the one limiter (below).
 ACCOUNT_RATE_LIMITS = {
     "login": None,
     "login_failed": None,
@@ -296,8 +295,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
 # progress.figures turns them into progress.rules.Rules, and the pages' words are made from those.
-# Ready to book: every domain's self-checks at least this predicted recall on exam day
-# (progress.memory) ...
+# Ready to book: every domain's self-checks at this predicted recall on exam day or more ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 # ... and likely at least this accurate in practice (likely under it, a domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
@@ -306,9 +304,9 @@ ACCURACY_CONFIDENCE = float(os.environ.get("STUDYPLAN_ACCURACY_CONFIDENCE", "0.8
 # accuracy reads each domain's newest this-many closed answers (40: docs/verdicts.md says why).
 ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "40"))
 
-# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when
-# it comes back, and a day's review queue holds at most this many cards (reviews already done
-# that day included), so the load before the exam stays even.
+# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when it
+# comes back; a day's queue holds at most this many (that day's done reviews included), so the
+# load before the exam stays even.
 DESIRED_RETENTION = float(os.environ.get("STUDYPLAN_DESIRED_RETENTION", "0.9"))
 REVIEW_DAILY_CAP = int(os.environ.get("STUDYPLAN_REVIEW_DAILY_CAP", "40"))
 

@@ -244,9 +244,6 @@ class AccountGone(PermissionDenied):
     """The learner's account was deleted (in another tab or on another device) while this
     request was under way: nothing is written, so nothing can bring it back."""
 
-    def __init__(self) -> None:
-        super().__init__("This account has been deleted: nothing was saved.")
-
 
 def lock_learner(user: Any) -> None:
     """Lock the learner's user row until the transaction ends; AccountGone if it is gone.
@@ -255,7 +252,7 @@ def lock_learner(user: Any) -> None:
     does, so the two run one after the other: a write after a deletion finds no row and is
     refused, where a plain save() would insert the user again (same id, a working session)."""
     if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
-        raise AccountGone
+        raise AccountGone("This account has been deleted: nothing was saved.")
 
 
 @transaction.atomic
