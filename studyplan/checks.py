@@ -16,10 +16,8 @@ SERVING = "serving"
 LOOPBACK = {"localhost", "127.0.0.1", "::1", None}
 
 MAIL_GOES_NOWHERE = {
-    "django.core.mail.backends.console.EmailBackend",
-    "django.core.mail.backends.locmem.EmailBackend",
-    "django.core.mail.backends.dummy.EmailBackend",
-    "django.core.mail.backends.filebased.EmailBackend",
+    f"django.core.mail.backends.{name}.EmailBackend"
+    for name in ("console", "locmem", "dummy", "filebased")
 }
 
 

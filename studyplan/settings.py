@@ -197,12 +197,10 @@ AXES_SENSITIVE_PARAMETERS = [
 # The client's address (django-ipware; docs/deploy.md): behind N proxies, the N-th entry of
 # X-Forwarded-For from the right (ipware counts those in the header; the nearest is REMOTE_ADDR).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
-if PROXY_COUNT > 0:
-    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...] = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    AXES_IPWARE_PROXY_COUNT: int | None = PROXY_COUNT - 1
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
-    AXES_IPWARE_PROXY_COUNT = None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if PROXY_COUNT > 0 else ("REMOTE_ADDR",)
+)
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1 if PROXY_COUNT > 0 else None
 # A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
 IPWARE_STRICT = False
 # allauth's rate limits read the client's address the same way.
