@@ -22,7 +22,6 @@ from progress.services.account import change_password, password_confirmed
 
 ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
 
-
 # The longest email address a mailbox can have (RFC 5321's path limit), and what the account
 # tables hold; Django's form field alone lets 320 characters through.
 EMAIL_MAX_LENGTH = 254

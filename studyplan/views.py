@@ -51,8 +51,7 @@ class PasswordResetView(RefusedIs400, allauth_views.PasswordResetView):
 
 
 class PasswordChangeView(RefusedIs400, allauth_views.PasswordChangeView):
-    """allauth's, handing the request to the form: the current password is checked through the
-    login limiter (studyplan.accounts.LimitedChangePasswordForm)."""
+    """allauth's, handing the request to the form (studyplan.accounts.LimitedChangePasswordForm)."""
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
