@@ -8,8 +8,7 @@ axes compares one failure count with one limit, so ``LockoutHandler.get_failures
 address limit on the pair limit's scale.
 
 Every password check goes through the limiter: the login form through Django's authenticate(),
-and the account's own checks (deleting it, changing the password) through
-progress.services.account.password_confirmed.
+the account's own (deletion, password change) through progress.services.account.password_confirmed.
 """
 
 import datetime
