@@ -293,7 +293,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
 # progress.figures turns them into progress.rules.Rules, and the pages' words are made from those.
-# Ready to book: every domain's self-checks at this predicted recall on exam day or more ...
+# Ready to book: every domain's self-checks at least this predicted recall on exam day ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 # ... and likely at least this accurate in practice (likely under it, a domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))

@@ -89,8 +89,7 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
     shown = [index for index in item.order if 0 <= index < len(options)]
     chosen = set(item.chosen or [])
     return {
-        "position": item.position,
-        "question": item.question.slug,
+        **_columns(item, leave_out=("attempt", "order", "chosen", "is_correct")),
         "domain": item.question.domain.slug,
         "prompt": item.question.prompt,
         "options_shown": [options[index] for index in shown],
@@ -99,8 +98,6 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
         else None,
         "chosen_options": [options[index] for index in shown if index in chosen],
         "result": _result(item, over=over),
-        "flagged": item.flagged,
-        "answered_at": _iso(item.answered_at),
     }
 
 
