@@ -44,10 +44,6 @@ LOGIN_RECORDS_ABOUT = (
 RESULT_WITHHELD = "not shown until the mock ends"
 
 
-def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
 def _columns(row: Any, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every column of ``row`` but its id, its learner and ``leave_out``, in the model's order, by
     field name: a foreign key as its target's slug, a date in ISO 8601."""
@@ -123,9 +119,9 @@ def _login_records(username: str) -> dict[str, Any]:
         "failed_login_attempts": [
             {
                 **_columns(record),
-                "expires_at": _iso(
-                    record.expiration.expires_at if hasattr(record, "expiration") else None
-                ),
+                "expires_at": record.expiration.expires_at.isoformat()
+                if hasattr(record, "expiration")
+                else None,
             }
             for record in rows(AccessAttempt).select_related("expiration")
         ],
