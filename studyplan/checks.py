@@ -72,7 +72,6 @@ def static_manifest_exists(app_configs: Any = None, **kwargs: Any) -> list[check
 
 
 def refuse_to_serve() -> None:
-    """Stop a server whose every page would fail: gunicorn runs no system checks itself."""
     errors = [error for error in checks.run_checks(tags=[SERVING]) if error.is_serious()]
     if errors:
         raise ImproperlyConfigured(
