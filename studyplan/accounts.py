@@ -1,5 +1,5 @@
 """Accounts through django-allauth (settings: ACCOUNT_*), fitted to this site with its public
-hooks: the adapter, the log-in form and the password change form."""
+hooks: the adapter, the log-in form and the password change form; and the admin's log-in form."""
 
 from typing import Any
 from urllib.parse import quote
@@ -9,6 +9,7 @@ from allauth.account.forms import ChangePasswordForm, LoginForm
 from allauth.core.exceptions import ImmediateHttpResponse
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.models import AnonymousUser
 from django.core.validators import MaxLengthValidator
 from django.db import DatabaseError, transaction
@@ -20,7 +21,6 @@ from progress.links import site_link
 from progress.services.account import change_password, password_confirmed
 
 ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
-
 
 # The longest email address a mailbox can have (RFC 5321's path limit), and what the account
 # tables hold; Django's form field alone lets 320 characters through.
@@ -82,6 +82,16 @@ class LimitedLoginForm(LoginForm):
         super().__init__(*args, **kwargs)
         self.fields["login"].label = "Username or email address"
         self.fields["login"].validators.append(MaxLengthValidator(EMAIL_MAX_LENGTH))
+
+
+class AdminLoginForm(AdminAuthenticationForm):
+    """The admin's, refusing a username longer than a username can be, for the same reason:
+    Django's max_length on that field is for the browser only, with no validator."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        limit = self.username_field.max_length or EMAIL_MAX_LENGTH
+        self.fields["username"].validators.append(MaxLengthValidator(limit))
 
 
 class LimitedChangePasswordForm(ChangePasswordForm):

@@ -1,14 +1,5 @@
-"""System checks for a production set-up (`manage.py check`, `check --deploy`).
-
-- studyplan.E001 (deploy): with debug off, mail must go somewhere: password-reset links,
-  confirmation links and reminders are sent by email.
-- studyplan.E002 (every start): with debug off, the static files manifest must exist, or every
-  HTML page answers 500. Tagged SERVING, which collectstatic does not run, so collectstatic can
-  still write the manifest; gunicorn runs no checks, so studyplan/wsgi.py calls
-  ``refuse_to_serve``.
-- studyplan.W002 (deploy): with debug off, SITE_URL (every link in mail and in the plan's .ics)
-  must be an https address that is not loopback.
-"""
+"""System checks for a production set-up (`manage.py check`, `check --deploy`), each message
+saying what would fail for learners."""
 
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,14 +10,14 @@ from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files.storage import storages
 
+# Checked on every start but not by collectstatic, which must still be able to write the
+# manifest; gunicorn runs no checks, so wsgi.py and asgi.py call refuse_to_serve.
 SERVING = "serving"
 LOOPBACK = {"localhost", "127.0.0.1", "::1", None}
 
 MAIL_GOES_NOWHERE = {
-    "django.core.mail.backends.console.EmailBackend",
-    "django.core.mail.backends.locmem.EmailBackend",
-    "django.core.mail.backends.dummy.EmailBackend",
-    "django.core.mail.backends.filebased.EmailBackend",
+    f"django.core.mail.backends.{name}.EmailBackend"
+    for name in ("console", "locmem", "dummy", "filebased")
 }
 
 
@@ -81,7 +72,6 @@ def static_manifest_exists(app_configs: Any = None, **kwargs: Any) -> list[check
 
 
 def refuse_to_serve() -> None:
-    """Stop a server whose every page would fail: gunicorn runs no system checks itself."""
     errors = [error for error in checks.run_checks(tags=[SERVING]) if error.is_serious()]
     if errors:
         raise ImproperlyConfigured(

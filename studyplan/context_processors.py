@@ -6,6 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
+from progress.queue import review_queue
+
 
 @cache
 def _nav_urls() -> dict[str, str]:
@@ -35,8 +37,6 @@ def review_due(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    from progress.queue import review_queue
-
     return {
         "review_due": SimpleLazyObject(lambda: len(review_queue(user, today=timezone.localdate())))
     }

@@ -8,8 +8,7 @@ axes compares one failure count with one limit, so ``LockoutHandler.get_failures
 address limit on the pair limit's scale.
 
 Every password check goes through the limiter: the login form through Django's authenticate(),
-and the account's own checks (deleting it, changing the password) through
-progress.services.account.password_confirmed.
+the account's own (deletion, password change) through progress.services.account.password_confirmed.
 """
 
 import datetime
@@ -29,8 +28,6 @@ from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-BY_ADDRESS = "ip_address"
-
 
 class LockoutHandler(AxesDatabaseHandler):
     def failures_by_limit(
@@ -44,7 +41,7 @@ class LockoutHandler(AxesDatabaseHandler):
             strict=True,
         ):
             count = attempts.aggregate(n=Sum("failures_since_start"))["n"] or 0
-            if parameters == BY_ADDRESS:
+            if parameters == "ip_address":  # the address alone (AXES_LOCKOUT_PARAMETERS)
                 address = max(address, count)
             else:
                 pair = max(pair, count)
@@ -85,11 +82,6 @@ def typed_username(request: HttpRequest, credentials: dict[str, Any] | None = No
     return username if username is not None else typed.lower()
 
 
-def locked_by_address(request: HttpRequest, credentials: dict[str, Any] | None) -> bool:
-    _, address = LockoutHandler().failures_by_limit(request, credentials)
-    return address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
-
-
 def lockout_response(
     request: HttpRequest,
     original_response: HttpResponse | None = None,
@@ -98,9 +90,10 @@ def lockout_response(
     """The page for a refused password (AXES_LOCKOUT_CALLABLE): which limit was hit, for how
     long, and what still works."""
     cool_off = get_cool_off(request) or datetime.timedelta(0)
+    _, address = LockoutHandler().failures_by_limit(request, credentials)
     context = {
         "minutes": int(cool_off.total_seconds() // 60),
-        "by_address": locked_by_address(request, credentials),
+        "by_address": address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT,
         "confirming": request.user.is_authenticated,
     }
     return render(request, "registration/locked_out.html", context, status=429)

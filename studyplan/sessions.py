@@ -3,7 +3,7 @@
 The row is the session: logging out, changing the password or deleting the account deletes or
 replaces it, so a cookie copied before stops working on every server and in every process at
 once, with or without Redis. The user id on the row lets account deletion and the export find a
-learner's sessions. ``manage.py clearsessions`` removes expired rows.
+learner's sessions.
 """
 
 from typing import Any, cast
@@ -14,13 +14,6 @@ from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionS
 from .models import LearnerSession
 
 
-def _user_id(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 class SessionStore(DatabaseSessionStore):
     """Django's database sessions, in LearnerSession (its documented extension points)."""
 
@@ -29,6 +22,7 @@ class SessionStore(DatabaseSessionStore):
         return LearnerSession
 
     def create_model_instance(self, data: dict[str, Any]) -> LearnerSession:
-        instance: Any = super().create_model_instance(data)
-        instance.user_id = _user_id(data.get(SESSION_KEY))
-        return cast(LearnerSession, instance)
+        instance = cast(LearnerSession, super().create_model_instance(data))
+        user_id = str(data.get(SESSION_KEY, ""))
+        instance.user_id = int(user_id) if user_id.isdecimal() else None
+        return instance

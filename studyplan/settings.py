@@ -1,8 +1,4 @@
-"""Settings read from the environment, with safe local defaults.
-
-Debug is off unless DJANGO_DEBUG says otherwise (`make run` turns it on); with debug off a
-secret key must come from DJANGO_SECRET_KEY.
-"""
+"""Settings read from the environment, with safe local defaults (README, "Settings")."""
 
 import datetime
 import os
@@ -15,10 +11,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    value = os.environ.get(name, "")
+    return value.strip().lower() in {"1", "true", "yes", "on"} if value else default
 
 
 def env_list(name: str, default: str) -> list[str]:
@@ -101,33 +95,28 @@ TEMPLATES = [
 WSGI_APPLICATION = "studyplan.wsgi.application"
 ASGI_APPLICATION = "studyplan.asgi.application"
 
-# SQLite is the embedded default. IMMEDIATE transactions make concurrent writers queue on the
-# busy timeout instead of failing with "database is locked", and WAL lets
-# readers run while one learner's tick is being written. synchronous stays at SQLite's default
-# (FULL): a committed write survives a power loss, as on PostgreSQL.
-SQLITE_OPTIONS = {
-    "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
-    "init_command": "PRAGMA journal_mode=WAL;",
-}
 (BASE_DIR / "var").mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
-        # Off, as Django's default: a check is one more round trip on every request. After a
-        # database restart each worker's next request fails once, and its connection is
-        # replaced. DJANGO_CONN_HEALTH_CHECKS=1 trades the round trip for that request.
+        # Off, as Django's default: a check is one more round trip on every request.
         conn_health_checks=os.environ.get("DJANGO_CONN_HEALTH_CHECKS", "0") == "1",
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+    # IMMEDIATE: concurrent writers queue on the busy timeout instead of failing with "database
+    # is locked"; WAL: readers run during a write. synchronous stays FULL, SQLite's default: a
+    # committed write survives a power loss, as on PostgreSQL.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Planning a learner query took PostgreSQL longer than running it (0.5 ms against 0.1 ms):
-    # bound on the server, each statement is prepared after two runs on a connection and
-    # then only executed. A pooler that cannot keep prepared statements (PgBouncer in
-    # transaction mode before 1.21) needs DJANGO_DB_PREPARE_THRESHOLD= (empty: never prepare).
+    # Planning a learner query took PostgreSQL longer than running it (0.5 ms against 0.1 ms),
+    # so statements are bound on the server and prepared (README: DJANGO_DB_PREPARE_THRESHOLD).
     threshold = os.environ.get("DJANGO_DB_PREPARE_THRESHOLD", "2")
     DATABASES["default"]["OPTIONS"] = {
         "server_side_binding": True,
@@ -170,17 +159,14 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_PREVENT_ENUMERATION = True
-# A reset asked for an address with no account mails that address a note saying so (allauth's
-# default): the page, the work and the time taken are the same whether the address has an account
-# or not, and the per-address limit below caps the notes like the links.
+# A reset for an address with no account mails it a note saying so (allauth's default): the page,
+# the work and the time taken are the same either way, and the per-address limit caps the notes.
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_SESSION_REMEMBER = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "NCA-GENM Study Tracker: "
 ACCOUNT_SIGNUP_REDIRECT_URL = "progress:plan-choose"
-# allauth's own limits, counted in the cache (Redis when REDIS_URL is set), except at log-in:
-# there django-axes is the one limiter (below). A reset mail goes to one address once in 15
-# minutes, and one client asks for at most 10 an hour.
+# allauth's own limits, counted in the cache; at log-in django-axes is the one limiter (below).
 ACCOUNT_RATE_LIMITS = {
     "login": None,
     "login_failed": None,
@@ -200,57 +186,39 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_USERNAME_CALLABLE = "studyplan.lockout.typed_username"
-# A failed try stores the request's GET and POST data, with these masked: axes' defaults, what
-# allauth's log-in calls the name typed ("login"), and every password field of allauth's forms and
-# of Django's admin; tests/test_passwords_never_stored.py walks every page's against this list.
+# A failed try stores the request's GET and POST data, with these masked (every page's fields
+# are walked against this list by tests/test_passwords_never_stored.py):
 AXES_SENSITIVE_PARAMETERS = [
-    "username",
-    "ip_address",
-    "login",
-    "password",
-    "password1",
-    "password2",
-    "oldpassword",
-    "old_password",
-    "new_password1",
-    "new_password2",
+    *("username", "ip_address"),  # axes' defaults
+    "login",  # the name typed at allauth's log-in
+    *("password", "password1", "password2", "oldpassword"),  # allauth's password fields
+    *("old_password", "new_password1", "new_password2"),  # Django's (the admin's)
 ]
-# The client's address (django-ipware). Reached directly (DJANGO_PROXY_COUNT=0), it is
-# REMOTE_ADDR and X-Forwarded-For is ignored: anyone can write that header. Behind N proxies,
-# each appending to X-Forwarded-For, it is the address the outermost proxy saw: the N-th entry
-# from the right (ipware counts the proxies listed in the header; the nearest is REMOTE_ADDR).
+# The client's address (django-ipware; docs/deploy.md): behind N proxies, the N-th entry of
+# X-Forwarded-For from the right (ipware counts those in the header; the nearest is REMOTE_ADDR).
 PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
-if PROXY_COUNT > 0:
-    AXES_IPWARE_META_PRECEDENCE_ORDER: tuple[str, ...] = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
-    AXES_IPWARE_PROXY_COUNT: int | None = PROXY_COUNT - 1
-else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
-    AXES_IPWARE_PROXY_COUNT = None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if PROXY_COUNT > 0 else ("REMOTE_ADDR",)
+)
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1 if PROXY_COUNT > 0 else None
 # A longer header (a client's own X-Forwarded-For in front) still gives the entry our proxy added.
 IPWARE_STRICT = False
 # allauth's rate limits read the client's address the same way.
 ALLAUTH_TRUSTED_PROXY_COUNT = PROXY_COUNT
 
 # The cache holds counters only (allauth's rate limits), never a page: learner pages are
-# worked out from the database on every request. With REDIS_URL the counters are shared by every
-# process and server; without it each process counts on its own.
+# worked out from the database on every request. Without REDIS_URL each process counts alone.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "studyplan",
-            "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
-        },
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "studyplan",
+        "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
     }
-else:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "studyplan",
-        },
-    }
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
+}
 
 # Sessions in the database, so that a copied cookie can be stopped: studyplan/sessions.py.
 SESSION_ENGINE = "studyplan.sessions"
@@ -325,8 +293,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
 # progress.figures turns them into progress.rules.Rules, and the pages' words are made from those.
-# Ready to book: every domain's self-checks at least this predicted recall on exam day
-# (progress.memory) ...
+# Ready to book: every domain's self-checks at least this predicted recall on exam day ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 # ... and likely at least this accurate in practice (likely under it, a domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
@@ -335,9 +302,9 @@ ACCURACY_CONFIDENCE = float(os.environ.get("STUDYPLAN_ACCURACY_CONFIDENCE", "0.8
 # accuracy reads each domain's newest this-many closed answers (40: docs/verdicts.md says why).
 ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "40"))
 
-# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when
-# it comes back, and a day's review queue holds at most this many cards (reviews already done
-# that day included), so the load before the exam stays even.
+# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when it
+# comes back; a day's queue holds at most this many (that day's done reviews included), so the
+# load before the exam stays even.
 DESIRED_RETENTION = float(os.environ.get("STUDYPLAN_DESIRED_RETENTION", "0.9"))
 REVIEW_DAILY_CAP = int(os.environ.get("STUDYPLAN_REVIEW_DAILY_CAP", "40"))
 

@@ -14,8 +14,6 @@ from progress.timezones import is_zone
 
 
 class SignupExtras(forms.Form):
-    """What sign-up asks besides allauth's fields (ACCOUNT_SIGNUP_FORM_CLASS)."""
-
     # The browser's zone, filled in by static/js/timezone.js; empty without JavaScript.
     time_zone = forms.Field(
         required=False, widget=forms.HiddenInput(attrs={"data-browser-time-zone": ""})

@@ -3,12 +3,12 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 
 from . import views
+from .accounts import AdminLoginForm
 
-admin.site.login_form = views.AdminLoginForm
+admin.site.login_form = AdminLoginForm
 
 # allauth's account pages under its own names, these few first: each answers a refused form with
-# a 400 (views.RefusedIs400), and the password change checks the current password through the
-# login limiter.
+# a 400 (views.RefusedIs400).
 accounts = [
     path("login/", views.refusing_with_400(allauth_views.LoginView), name="account_login"),
     path("signup/", views.refusing_with_400(allauth_views.SignupView), name="account_signup"),

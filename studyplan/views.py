@@ -3,8 +3,6 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from allauth.account import views as allauth_views
-from django.contrib.admin.forms import AdminAuthenticationForm
-from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.views import View
@@ -20,16 +18,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 def healthz(request: HttpRequest) -> HttpResponse:
     # No database query: load balancers and benchmarks poll this.
     return HttpResponse("ok", content_type="text/plain")
-
-
-class AdminLoginForm(AdminAuthenticationForm):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Django's AuthenticationForm gives its username field a max_length for the browser
-        # only, with no validator: a longer username reached authenticate(), and django-axes
-        # then stored it in a 255-character column on the failed login (a 500 on PostgreSQL).
-        limit = self.username_field.max_length or 254
-        self.fields["username"].validators.append(MaxLengthValidator(limit))
 
 
 class RefusedIs400:
@@ -63,8 +51,7 @@ class PasswordResetView(RefusedIs400, allauth_views.PasswordResetView):
 
 
 class PasswordChangeView(RefusedIs400, allauth_views.PasswordChangeView):
-    """allauth's, handing the request to the form: the current password is checked through the
-    login limiter (studyplan.accounts.LimitedChangePasswordForm)."""
+    """allauth's, handing the request to the form (studyplan.accounts.LimitedChangePasswordForm)."""
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}

@@ -44,16 +44,12 @@ LOGIN_RECORDS_ABOUT = (
 RESULT_WITHHELD = "not shown until the mock ends"
 
 
-def _iso(value: datetime.date | datetime.datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def _columns(row: Any) -> dict[str, Any]:
-    """Every column of ``row`` but its id and its learner, in the model's order, by field name: a
-    foreign key as its target's slug, a date in ISO 8601."""
+def _columns(row: Any, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every column of ``row`` but its id, its learner and ``leave_out``, in the model's order, by
+    field name: a foreign key as its target's slug, a date in ISO 8601."""
     values = {}
     for field in row._meta.concrete_fields:
-        if field.name in ("id", "user"):
+        if field.name in ("id", "user", *leave_out):
             continue
         value = getattr(row, field.name)
         if field.is_relation:
@@ -64,14 +60,12 @@ def _columns(row: Any) -> dict[str, Any]:
     return values
 
 
-def _memory(card: MemoryCard) -> dict[str, Any]:
+def _card(card: MemoryCard, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    # A card's columns, some under names that say what they hold.
+    renamed = {"state": "memory_state", "stability": "stability_days", "left_at": "left_queue_at"}
     return {
-        "memory_state": card.state,
-        "stability_days": card.stability,
-        "difficulty": card.difficulty,
-        "due": _iso(card.due),
-        "last_review": _iso(card.last_review),
-        "reviews": card.reviews,
+        renamed.get(name, name): value
+        for name, value in _columns(card, leave_out=leave_out).items()
     }
 
 
@@ -91,8 +85,7 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
     shown = [index for index in item.order if 0 <= index < len(options)]
     chosen = set(item.chosen or [])
     return {
-        "position": item.position,
-        "question": item.question.slug,
+        **_columns(item, leave_out=("attempt", "order", "chosen", "is_correct")),
         "domain": item.question.domain.slug,
         "prompt": item.question.prompt,
         "options_shown": [options[index] for index in shown],
@@ -101,8 +94,6 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
         else None,
         "chosen_options": [options[index] for index in shown if index in chosen],
         "result": _result(item, over=over),
-        "flagged": item.flagged,
-        "answered_at": _iso(item.answered_at),
     }
 
 
@@ -119,47 +110,23 @@ def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]
     }
 
 
-def _login_record(record: AccessAttempt | AccessFailureLog | AccessLog) -> dict[str, Any]:
-    return {
-        "username": record.username,
-        "ip_address": record.ip_address,
-        "user_agent": record.user_agent,
-        "http_accept": record.http_accept,
-        "path_info": record.path_info,
-        "attempt_time": _iso(record.attempt_time),
-    }
-
-
 def _login_records(username: str) -> dict[str, Any]:
-    attempts = AccessAttempt.objects.filter(username=username).select_related("expiration")
-    failures = AccessFailureLog.objects.filter(username=username)
-    logins = AccessLog.objects.filter(username=username)
+    def rows(model: Any) -> Any:
+        return model.objects.filter(username=username).order_by("attempt_time", "pk")
+
     return {
         "about": LOGIN_RECORDS_ABOUT,
         "failed_login_attempts": [
             {
-                **_login_record(record),
-                "failures_since_start": record.failures_since_start,
-                "get_data": record.get_data,
-                "post_data": record.post_data,
-                "expires_at": _iso(
-                    record.expiration.expires_at if hasattr(record, "expiration") else None
-                ),
+                **_columns(record),
+                "expires_at": record.expiration.expires_at.isoformat()
+                if hasattr(record, "expiration")
+                else None,
             }
-            for record in attempts.order_by("attempt_time", "pk")
+            for record in rows(AccessAttempt).select_related("expiration")
         ],
-        "failed_login_log": [
-            {**_login_record(record), "locked_out": record.locked_out}
-            for record in failures.order_by("attempt_time", "pk")
-        ],
-        "login_log": [
-            {
-                **_login_record(record),
-                "logout_time": _iso(record.logout_time),
-                "session_hash": record.session_hash,
-            }
-            for record in logins.order_by("attempt_time", "pk")
-        ],
+        "failed_login_log": [_columns(record) for record in rows(AccessFailureLog)],
+        "login_log": [_columns(record) for record in rows(AccessLog)],
     }
 
 
@@ -167,11 +134,8 @@ def _admin_action(entry: LogEntry) -> dict[str, Any]:
     # django-stubs leaves LogEntry's foreign key untyped.
     content_type = cast(ContentType | None, entry.content_type)
     return {
-        "action_time": entry.action_time.isoformat(),
-        "action_flag": entry.action_flag,
+        **_columns(entry, leave_out=("content_type", "change_message")),
         "content_type": f"{content_type.app_label}.{content_type.model}" if content_type else None,
-        "object_id": entry.object_id,
-        "object_repr": entry.object_repr,
         "change_message": entry.get_change_message(),
     }
 
@@ -181,40 +145,22 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
 
     A fixed number of queries however many attempts, answers or login records there are.
     """
+
+    def mine(model: Any, *related: str, by: str) -> Any:
+        return model.objects.filter(user=user).select_related(*related).order_by(by, "pk")
+
     in_live_mock = live_mock_questions(user=user, now=now)
     profile = Profile.objects.filter(user=user).first()
     plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
-    ticks = (
-        CheckOff.objects.for_user(user)
-        .select_related("self_check__phase", "self_check__domain")
-        .order_by("done_at", "pk")
+    ticks = mine(CheckOff, "self_check__phase", "self_check__domain", by="done_at")
+    questions = AttemptQuestion.objects.select_related("question__domain").order_by("position")
+    attempts = mine(Attempt, "domain", by="started_at").prefetch_related(
+        Prefetch("questions", queryset=questions)
     )
-    attempts = (
-        Attempt.objects.for_user(user)
-        .select_related("domain")
-        .prefetch_related(
-            Prefetch(
-                "questions",
-                queryset=AttemptQuestion.objects.select_related("question__domain").order_by(
-                    "position"
-                ),
-            )
-        )
-        .order_by("started_at", "pk")
-    )
-    admin_actions = LogEntry.objects.filter(user=user).select_related("content_type")
     return {
         "exported_at": now.isoformat(),
         "account": {
-            "username": user.username,
-            "email": user.email,
-            "first_name": user.first_name,
-            "last_name": user.last_name,
-            "date_joined": user.date_joined.isoformat(),
-            "last_login": _iso(user.last_login),
-            "is_active": user.is_active,
-            "is_staff": user.is_staff,
-            "is_superuser": user.is_superuser,
+            **_columns(user, leave_out=("password",)),
             "groups": sorted(user.groups.values_list("name", flat=True)),
             "user_permissions": sorted(
                 f"{app_label}.{codename}"
@@ -230,39 +176,28 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         # Confirmation links asked for: when, and for which address; never the key, a credential.
         "email_confirmations": [
             {
+                **_columns(confirmation, leave_out=("email_address", "key")),
                 "email_address": confirmation.email_address.email,
-                "created": confirmation.created.isoformat(),
-                "sent": _iso(confirmation.sent),
             }
             for confirmation in EmailConfirmation.objects.filter(email_address__user=user)
             .select_related("email_address")
             .order_by("pk")
         ],
-        "profile": {
-            "time_zone": profile.time_zone,
-            "weekly_reminder": profile.weekly_reminder,
-            "reminded_on": _iso(profile.reminded_on),
-            "reminders_on_since": _iso(profile.reminders_on_since),
-        }
-        if profile
-        else None,
+        "profile": _columns(profile) if profile else None,
         "plan": _columns(plan) if plan else None,
         "ticks": [
             {
-                "self_check": tick.self_check.slug,
+                **_card(tick),
                 "phase": tick.self_check.phase.number,
                 "domain": tick.self_check.domain.slug,
                 "prompt": tick.self_check.prompt,
-                "done_at": tick.done_at.isoformat(),
-                "confidence": tick.confidence,
-                **_memory(tick),
                 "retired": tick.self_check.retired,
             }
             for tick in ticks
         ],
         "question_cards": [
             {
-                "question": card.question.slug,
+                **_card(card, leave_out=("chosen",)),
                 "domain": card.question.domain.slug,
                 "prompt": card.question.prompt,
                 "your_answer": [
@@ -270,37 +205,27 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                     for index in card.chosen or []
                     if 0 <= index < len(card.question.options)
                 ],
-                "missed_at": card.missed_at.isoformat(),
-                **_memory(card),
-                "right_in_a_row": card.right_in_a_row,
-                "left_queue_at": _iso(card.left_at),
             }
-            for card in QuestionCard.objects.filter(user=user)
-            .select_related("question__domain")
-            .order_by("missed_at", "pk")
+            for card in mine(QuestionCard, "question__domain", by="missed_at")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         # Every review of every card, as it happened (the log: progress.models.ReviewLog).
         "reviews": [
-            _columns(row)
-            for row in ReviewLog.objects.filter(user=user)
-            .select_related("self_check", "question")
-            .order_by("reviewed_at", "pk")
+            _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
         ],
         "question_reports": [
-            _columns(report)
-            for report in QuestionReport.objects.filter(user=user)
-            .select_related("question")
-            .order_by("created_at", "pk")
+            _columns(row) for row in mine(QuestionReport, "question", by="created_at")
         ],
         "login_records": _login_records(user.get_username()),
         "admin_actions": [
-            _admin_action(entry) for entry in admin_actions.order_by("action_time", "pk")
+            _admin_action(entry) for entry in mine(LogEntry, "content_type", by="action_time")
         ],
         # When each session this account is logged in with ends; never its key, a credential.
+        # The session engine's rows name their user (studyplan.sessions).
         "sessions": [
             {"expire_date": expires.isoformat()}
-            for expires in session_model()
+            for expires in import_module(settings.SESSION_ENGINE)
+            .SessionStore.get_model_class()
             .objects.filter(user=user)
             .order_by("expire_date")
             .values_list("expire_date", flat=True)
@@ -312,9 +237,6 @@ class AccountGone(PermissionDenied):
     """The learner's account was deleted (in another tab or on another device) while this
     request was under way: nothing is written, so nothing can bring it back."""
 
-    def __init__(self) -> None:
-        super().__init__("This account has been deleted: nothing was saved.")
-
 
 def lock_learner(user: Any) -> None:
     """Lock the learner's user row until the transaction ends; AccountGone if it is gone.
@@ -323,7 +245,7 @@ def lock_learner(user: Any) -> None:
     does, so the two run one after the other: a write after a deletion finds no row and is
     refused, where a plain save() would insert the user again (same id, a working session)."""
     if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
-        raise AccountGone
+        raise AccountGone("This account has been deleted: nothing was saved.")
 
 
 @transaction.atomic
@@ -343,11 +265,6 @@ def change_password(*, user: Any, password: str) -> None:
     lock_learner(user)
     user.set_password(password)
     user.save(update_fields=["password"])
-
-
-def session_model() -> Any:
-    """The model of settings.SESSION_ENGINE, whose rows name their user (studyplan.sessions)."""
-    return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
 
 
 def password_confirmed(request: HttpRequest, user: Any, password: str) -> bool:

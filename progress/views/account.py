@@ -4,6 +4,7 @@ everything."""
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.forms import Form
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -24,22 +25,15 @@ def account(request: HtmxHttpRequest) -> HttpResponse:
     return account_page(request)
 
 
-def account_page(
-    request: HtmxHttpRequest,
-    *,
-    status: int = 200,
-    form: DeleteAccountForm | None = None,
-    time_zone_form: TimeZoneForm | None = None,
-    reminder_form: ReminderForm | None = None,
-) -> HttpResponse:
+def account_page(request: HtmxHttpRequest, *, status: int = 200, **refused: Form) -> HttpResponse:
     """The account page; a refused form, with its messages, in place of its blank one."""
+    user = request.user
     context = {
-        "form": form or DeleteAccountForm(request.user),
-        "time_zone_form": time_zone_form
-        or TimeZoneForm(initial={"time_zone": chosen_zone_name(request.user)}),
-        "reminder_form": reminder_form
-        or ReminderForm(request.user, initial={"weekly_reminder": reminder_is_on(request.user)}),
-        "address_confirmed": address_confirmed(request.user),
+        "form": DeleteAccountForm(user),
+        "time_zone_form": TimeZoneForm(initial={"time_zone": chosen_zone_name(user)}),
+        "reminder_form": ReminderForm(user, initial={"weekly_reminder": reminder_is_on(user)}),
+        "address_confirmed": address_confirmed(user),
+        **refused,
     }
     return render(request, "progress/account.html", context, status=status)
 
