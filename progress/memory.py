@@ -74,10 +74,6 @@ def to_card(memory: Memory) -> Card:
     )
 
 
-def from_card(card: Card) -> Memory:
-    return Memory(int(card.state), card.stability, card.difficulty, card.due, card.last_review)
-
-
 def first_review(rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
     """A new card's first review (a tick, or a missed question rated Again)."""
     return review(Memory(State.Learning, None, None, when, None), rating, when, fsrs)
@@ -86,7 +82,7 @@ def first_review(rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Me
 def review(memory: Memory, rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
     """The card after a review at ``when``; early reviews are FSRS's to handle, like any other."""
     card, _ = fsrs.review_card(to_card(memory), rating, _utc(when))
-    return from_card(card)
+    return Memory(int(card.state), card.stability, card.difficulty, card.due, card.last_review)
 
 
 def recall(memory: Memory | None, at: datetime.datetime, fsrs: Scheduler) -> float:
