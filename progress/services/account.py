@@ -78,21 +78,25 @@ def _result(item: AttemptQuestion, *, over: bool) -> str:
     return "right" if item.is_correct else "wrong"
 
 
+def _texts(options: list[dict[str, Any]], indexes: list[int]) -> list[str]:
+    return [options[index].get("text", "") for index in indexes if 0 <= index < len(options)]
+
+
 def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
     # Options as the learner saw them, and their answer as places in that order (1 for the
     # first shown): the order they are stored in would tell the key.
-    options = [option.get("text", "") for option in item.question.options]
+    options = item.question.options
     shown = [index for index in item.order if 0 <= index < len(options)]
     chosen = set(item.chosen or [])
     return {
         **_columns(item, leave_out=("attempt", "order", "chosen", "is_correct")),
         "domain": item.question.domain.slug,
         "prompt": item.question.prompt,
-        "options_shown": [options[index] for index in shown],
+        "options_shown": _texts(options, shown),
         "chosen": [place for place, index in enumerate(shown, start=1) if index in chosen]
         if item.chosen is not None
         else None,
-        "chosen_options": [options[index] for index in shown if index in chosen],
+        "chosen_options": _texts(options, [index for index in shown if index in chosen]),
         "result": _result(item, over=over),
     }
 
@@ -200,11 +204,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 **_card(card, leave_out=("chosen",)),
                 "domain": card.question.domain.slug,
                 "prompt": card.question.prompt,
-                "your_answer": [
-                    card.question.options[index].get("text", "")
-                    for index in card.chosen or []
-                    if 0 <= index < len(card.question.options)
-                ],
+                "your_answer": _texts(card.question.options, card.chosen or []),
             }
             for card in mine(QuestionCard, "question__domain", by="missed_at")
         ],
