@@ -272,7 +272,6 @@ class CheckFigures:
 
 
 def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
-    """The figures a tick answer shows, worked out as a page would show them."""
     state = learner_state(user, today=timezone.localdate())
     return CheckFigures(
         row=state.row(check),
