@@ -257,7 +257,6 @@ class ActivityGrid:
     weekdays: tuple[tuple[int, str], ...]  # y of a label's baseline, and the label
     width: int
     height: int
-    cell: int = CELL
 
     @property
     def first(self) -> datetime.date:

@@ -60,7 +60,7 @@ def test_the_grid_holds_twelve_weeks_of_days_up_to_today_monday_first(today):
     assert {b - a for a, b in zip(columns, columns[1:], strict=False)} == {STEP}
     assert {b - a for a, b in zip(rows, rows[1:], strict=False)} == {STEP}
     assert all(
-        cell.x >= 0 and cell.x + grid.cell <= grid.width and cell.y + grid.cell <= grid.height
+        cell.x >= 0 and cell.x + chart.CELL <= grid.width and cell.y + chart.CELL <= grid.height
         for cell in grid.cells
     )
 
