@@ -7,7 +7,7 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache, cached_property
 from typing import Any
 
@@ -34,7 +34,7 @@ from .models import AttemptQuestion, CheckOff, Confidence, ReviewLog, StudyPlan
 from .rules import Rules
 from .timezones import end_of_day, start_of_day
 
-MEMORY_COLUMNS = ("state", "stability", "difficulty", "due", "last_review")
+MEMORY_COLUMNS = tuple(column.name for column in fields(Memory))  # a card's columns, in order
 
 
 def rules() -> Rules:
@@ -286,10 +286,9 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticks = CheckOff.objects.for_user(user)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
-    for check_id, confidence, *columns in ticks.values_list(
+    for check_id, confidence, *columns in CheckOff.objects.for_user(user).values_list(
         "self_check_id", "confidence", *MEMORY_COLUMNS
     ):
         ticked[check_id] = confidence
