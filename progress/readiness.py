@@ -67,8 +67,7 @@ class DomainReadiness(DomainCount):
     def remembered(self) -> bool:
         return self.recall >= self.rules.recall - 1e-9
 
-    # Each page reads these more than once, and a domain at the bar takes its settling count
-    # some milliseconds: worked out once per report.
+    # Each page reads these more than once: worked out once per report.
     @cached_property
     def chance_accurate(self) -> float | None:
         """P(true accuracy >= the bar) from the window's answers; None before any answer."""
@@ -93,12 +92,6 @@ class DomainReadiness(DomainCount):
             return None
         return beta.percent_interval(self.right, self.answered - self.right, self.rules.confidence)
 
-    @cached_property
-    def answers_to_settle(self) -> int | None:
-        return beta.answers_to_settle(
-            self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence
-        )
-
     @property
     def accuracy_text(self) -> str:
         """ "7 of 10 right: likely 49–83%"; "—" before any answer."""
@@ -118,7 +111,10 @@ class DomainReadiness(DomainCount):
             return f"likely at least {bar}%"
         if self.likely_under:
             return f"likely under {bar}%"
-        more = self.answers_to_settle  # above 0 here: 0 means likely accurate or likely under
+        # Above 0 here: 0 means likely accurate or likely under.
+        more = beta.answers_to_settle(
+            self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence
+        )
         if more is None:
             return "not settled: right at the bar: only more practice will tell"
         answers = "answer" if more == 1 else "answers"
