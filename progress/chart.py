@@ -218,6 +218,7 @@ def trend(weeks: Sequence[tuple[datetime.date, int]], *, bar: int) -> TrendChart
 ACTIVITY_WEEKS = 12
 CELL = 14
 CELL_GAP = 3
+CELL_STEP = CELL + CELL_GAP
 ACTIVITY_LEFT = 32  # room for the weekday labels
 ACTIVITY_TOP = 18  # room for the month labels
 ACTIVITY_RIGHT = 24  # room for a month label over the last week (else "Dec" is cut to "De")
@@ -254,9 +255,12 @@ class DayCell:
 class ActivityGrid:
     cells: tuple[DayCell, ...]  # oldest first, up to and including today
     months: tuple[tuple[int, datetime.date], ...]  # x of a label, and the month's first day
-    weekdays: tuple[tuple[int, str], ...]  # y of a label's baseline, and the label
-    width: int
-    height: int
+    # Not fields: every grid has the same weekday labels (y of a baseline, the label) and size.
+    weekdays = tuple(
+        (ACTIVITY_TOP + row * CELL_STEP + CELL - 3, label) for row, label in WEEKDAY_LABELS
+    )
+    width = ACTIVITY_LEFT + ACTIVITY_WEEKS * CELL_STEP - CELL_GAP + ACTIVITY_RIGHT
+    height = ACTIVITY_TOP + 7 * CELL_STEP - CELL_GAP
 
     @property
     def first(self) -> datetime.date:
@@ -297,27 +301,18 @@ def activity_grid(
     before the learner ``joined`` have no cell: there was nothing to do yet, and an empty square
     would read as a day missed."""
     first = activity_start(today)
-    step = CELL + CELL_GAP
     cells = []
     for offset in range((today - first).days + 1):
         day = first + datetime.timedelta(days=offset)
         if joined is None or day >= joined:
             column, row = divmod(offset, 7)
             count = counts.get(day, 0)
-            x, y = ACTIVITY_LEFT + column * step, ACTIVITY_TOP + row * step
+            x, y = ACTIVITY_LEFT + column * CELL_STEP, ACTIVITY_TOP + row * CELL_STEP
             cells.append(DayCell(day=day, count=count, level=activity_level(count), x=x, y=y))
     # A month is named over the week its first day falls in, and over the first drawn week
     # unless the next name is too close to it.
     months = [(cell.x, cell.day) for cell in cells if cell.day.day == 1]
     start = cells[0]
-    if not months or months[0][0] - start.x >= 3 * step:
+    if not months or months[0][0] - start.x >= 3 * CELL_STEP:
         months.insert(0, (start.x, start.day.replace(day=1)))
-    return ActivityGrid(
-        cells=tuple(cells),
-        months=tuple(months),
-        weekdays=tuple(
-            (ACTIVITY_TOP + row * step + CELL - 3, label) for row, label in WEEKDAY_LABELS
-        ),
-        width=ACTIVITY_LEFT + ACTIVITY_WEEKS * step - CELL_GAP + ACTIVITY_RIGHT,
-        height=ACTIVITY_TOP + 7 * step - CELL_GAP,
-    )
+    return ActivityGrid(cells=tuple(cells), months=tuple(months))
