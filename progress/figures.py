@@ -7,7 +7,7 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from functools import cache, cached_property
 from typing import Any
 
@@ -121,9 +121,9 @@ class LearnerState:
     report: readiness.Report
     ticked: dict[int, str]  # self-check id -> confidence, for the checks this learner has done
     phases: dict[int, PhaseProgress]
-    user: Any = field(default=None, repr=False, compare=False)
-    memories: dict[int, Memory] = field(default_factory=dict, repr=False)  # by self-check id
-    exam_day: datetime.date | None = None  # the day recall is predicted for
+    user: Any
+    memories: dict[int, Memory]  # by self-check id
+    exam_day: datetime.date  # the day recall is predicted for
 
     @cached_property
     def recall_trend(self) -> list[tuple[datetime.date, int]]:
@@ -143,7 +143,7 @@ class LearnerState:
         if not rows:
             return []
         days = trend.week_ends(timezone.localdate(rows[0].at), self.today)
-        exam_at = start_of_day(self.exam_day or self.today)
+        exam_at = start_of_day(self.exam_day)
         scheduler = fsrs()
         figures = trend.weekly_recall(
             rows,
