@@ -52,7 +52,7 @@ def weekly_recall(
 ) -> list[float]:
     """Exam-weighted recall on exam day as it stood at each moment of ``ends`` (oldest first).
 
-    ``reviews`` oldest first; ``check_domain`` maps the checks that count to their domain;
+    ``reviews`` in any order; ``check_domain`` maps the checks that count to their domain;
     ``domains`` is (slug, exam weight, self-checks) for each; ``recall_of`` gives a memory's
     predicted recall on exam day."""
     counted = (review for review in reviews if review.check_id in check_domain)
