@@ -20,13 +20,6 @@ MAX_START_OFFSET = datetime.timedelta(days=366)
 MAX_EXAM_OFFSET = datetime.timedelta(days=3 * 366)
 
 
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, **kwargs):
-        super().__init__(format="%Y-%m-%d", **kwargs)
-
-
 class PlanForm(forms.Form):
     intensity = forms.ModelChoiceField(
         queryset=Intensity.objects.all(),
@@ -38,12 +31,12 @@ class PlanForm(forms.Form):
         },
     )
     start_date = forms.DateField(
-        widget=DateInput(),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         error_messages={"invalid": "Enter the start date as a date, e.g. 2026-12-01."},
     )
     exam_date = forms.DateField(
         required=False,
-        widget=DateInput(),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text="Optional. We will tell you if your schedule runs past it.",
         error_messages={"invalid": "Enter the exam date as a date, e.g. 2027-01-15."},
     )
@@ -57,8 +50,7 @@ class PlanForm(forms.Form):
 
     def clean_start_date(self) -> datetime.date:
         start = self.cleaned_data["start_date"]
-        today = timezone.localdate()
-        if abs(start - today) > MAX_START_OFFSET:
+        if abs(start - timezone.localdate()) > MAX_START_OFFSET:
             raise forms.ValidationError("Choose a start date within a year of today.")
         return start
 
