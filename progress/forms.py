@@ -20,6 +20,13 @@ MAX_START_OFFSET = datetime.timedelta(days=366)
 MAX_EXAM_OFFSET = datetime.timedelta(days=3 * 366)
 
 
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
 class PlanForm(forms.Form):
     intensity = forms.ModelChoiceField(
         queryset=Intensity.objects.all(),
@@ -31,12 +38,12 @@ class PlanForm(forms.Form):
         },
     )
     start_date = forms.DateField(
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        widget=DateInput(),
         error_messages={"invalid": "Enter the start date as a date, e.g. 2026-12-01."},
     )
     exam_date = forms.DateField(
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        widget=DateInput(),
         help_text="Optional. We will tell you if your schedule runs past it.",
         error_messages={"invalid": "Enter the exam date as a date, e.g. 2027-01-15."},
     )
@@ -50,7 +57,8 @@ class PlanForm(forms.Form):
 
     def clean_start_date(self) -> datetime.date:
         start = self.cleaned_data["start_date"]
-        if abs(start - timezone.localdate()) > MAX_START_OFFSET:
+        today = timezone.localdate()
+        if abs(start - today) > MAX_START_OFFSET:
             raise forms.ValidationError("Choose a start date within a year of today.")
         return start
 
