@@ -137,12 +137,9 @@ class AttemptQuerySet(models.QuerySet):
     def for_user(self, user):
         return self.filter(user=user)
 
-    def mocks(self):
-        return self.filter(kind=Attempt.Kind.MOCK)
-
     def unsubmitted_mocks(self):
         """The live mock, or one whose time ran out unclosed: one at most (a constraint)."""
-        return self.mocks().filter(submitted_at__isnull=True)
+        return self.filter(kind=Attempt.Kind.MOCK, submitted_at__isnull=True)
 
     def open_mock(self, now: datetime.datetime):
         return self.unsubmitted_mocks().filter(deadline__gt=now)
