@@ -1,6 +1,5 @@
-"""Drills and the timed mock: the practice page and an attempt's questions (progress.views.results
-shows what is handed in). Every attempt is looked up from request.user: another learner's is a 404.
-"""
+"""Drills and the timed mock: the practice page and an attempt's questions (results.py shows what
+is handed in). Every attempt is looked up from request.user: another learner's is a 404."""
 
 import contextlib
 import random
@@ -299,10 +298,8 @@ def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     now = timezone.now()
     if services.close_if_over(user=request.user, attempt=attempt, now=now):
         return redirect("progress:attempt-result", attempt.pk)
-    if (
-        attempt.kind == Attempt.Kind.DRILL
-        and not attempt.questions.filter(answered_at__isnull=False).exists()
-    ):
+    drill = attempt.kind == Attempt.Kind.DRILL
+    if drill and not attempt.questions.filter(answered_at__isnull=False).exists():
         return bad_request("Answer at least one question before finishing the drill.")
     services.submit(user=request.user, attempt=attempt, now=now)
     return redirect("progress:attempt-result", attempt.pk)
