@@ -189,6 +189,9 @@ class Attempt(models.Model):
     def is_over(self, now: datetime.datetime) -> bool:
         return self.submitted_at is not None or (self.deadline is not None and now >= self.deadline)
 
+    def seconds_left(self, now: datetime.datetime) -> int | None:
+        return int((self.deadline - now).total_seconds()) if self.deadline else None
+
     @property
     def timed_out(self) -> bool:
         """Handed in by the clock: a mock closes at its deadline exactly when time ran out."""

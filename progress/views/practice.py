@@ -124,10 +124,6 @@ def _chosen(item: AttemptQuestion, values: list[str]) -> list[int] | None:
     return sorted({item.order[place - 1] for place in places if place is not None})
 
 
-def _seconds_left(attempt: Attempt, now: Any) -> int | None:
-    return int((attempt.deadline - now).total_seconds()) if attempt.deadline else None
-
-
 def refused_while_mock_live(
     request: HtmxHttpRequest, attempt: Attempt, now: Any
 ) -> HttpResponse | None:
@@ -165,7 +161,7 @@ def _question_page(
             "previous_position": position - 1 if position > 1 else None,
             "answered": sum(1 for i in items if i.answered_at),
             "flagged": [i for i in items if i.flagged],
-            "seconds_left": _seconds_left(attempt, now),
+            "seconds_left": attempt.seconds_left(now),
             "error": error,
         },
         status=status,
@@ -286,7 +282,7 @@ def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "items": items,
             "flagged": [item for item in items if item.flagged],
             "unanswered": [item for item in items if item.answered_at is None],
-            "seconds_left": _seconds_left(attempt, now),
+            "seconds_left": attempt.seconds_left(now),
         },
     )
 
