@@ -48,11 +48,8 @@ class QuestionAdmin(admin.ModelAdmin):
     sortable_by = ["slug", "domain", "retired", "open_reports"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Question]:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(open_reports=Count("reports", filter=Q(reports__status="open")))
-        )
+        queryset = super().get_queryset(request)
+        return queryset.annotate(open_reports=Count("reports", filter=Q(reports__status="open")))
 
     def get_list_display(self, request: HttpRequest) -> Any:
         # Every learner's counted answers, read once for the page (an admin's request only).

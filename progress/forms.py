@@ -57,8 +57,7 @@ class PlanForm(forms.Form):
 
     def clean_start_date(self) -> datetime.date:
         start = self.cleaned_data["start_date"]
-        today = timezone.localdate()
-        if abs(start - today) > MAX_START_OFFSET:
+        if abs(start - timezone.localdate()) > MAX_START_OFFSET:
             raise forms.ValidationError("Choose a start date within a year of today.")
         return start
 

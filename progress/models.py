@@ -16,8 +16,6 @@ from .memory import Memory
 
 
 class Profile(models.Model):
-    """A learner's own settings: their time zone and their weekly reminder."""
-
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
@@ -86,17 +84,14 @@ class MemoryCard(models.Model):
         return Memory(self.state, self.stability, self.difficulty, self.due, self.last_review)
 
     def remember(self, memory: Memory) -> None:
-        self.state = memory.state
-        self.stability = memory.stability
-        self.difficulty = memory.difficulty
-        self.due = memory.due
-        self.last_review = memory.last_review
+        for name, value in vars(memory).items():
+            setattr(self, name, value)
         self.reviews += 1
 
     MEMORY_FIELDS = ["state", "stability", "difficulty", "due", "last_review", "reviews"]
 
 
-class CheckOffQuerySet(models.QuerySet):
+class CardQuerySet(models.QuerySet):
     def for_user(self, user):
         # Unordered: callers that want an order say so, and the hot paths want none.
         return self.filter(user=user).order_by()
@@ -126,7 +121,7 @@ class CheckOff(MemoryCard):
         max_length=5, choices=Confidence.choices, blank=True, default="", db_default=""
     )
 
-    objects = CheckOffQuerySet.as_manager()
+    objects = CardQuerySet.as_manager()
 
     class Meta:
         ordering = ["done_at"]
@@ -142,15 +137,11 @@ class AttemptQuerySet(models.QuerySet):
     def for_user(self, user):
         return self.filter(user=user)
 
-    def mocks(self):
-        return self.filter(kind=Attempt.Kind.MOCK)
-
     def unsubmitted_mocks(self):
         """The live mock, or one whose time ran out unclosed: one at most (a constraint)."""
-        return self.mocks().filter(submitted_at__isnull=True)
+        return self.filter(kind=Attempt.Kind.MOCK, submitted_at__isnull=True)
 
     def open_mock(self, now: datetime.datetime):
-        """The learner's live mock: not submitted and before its deadline."""
         return self.unsubmitted_mocks().filter(deadline__gt=now)
 
     def closed(self, now: datetime.datetime):
@@ -197,6 +188,9 @@ class Attempt(models.Model):
 
     def is_over(self, now: datetime.datetime) -> bool:
         return self.submitted_at is not None or (self.deadline is not None and now >= self.deadline)
+
+    def seconds_left(self, now: datetime.datetime) -> int | None:
+        return int((self.deadline - now).total_seconds()) if self.deadline else None
 
     @property
     def timed_out(self) -> bool:
@@ -259,10 +253,7 @@ class AttemptQuestion(models.Model):
         return f"{self.attempt} #{self.position}"
 
 
-class QuestionCardQuerySet(models.QuerySet):
-    def for_user(self, user):
-        return self.filter(user=user).order_by()
-
+class QuestionCardQuerySet(CardQuerySet):
     def in_queue(self):
         """Still to be learned: not yet answered right in enough reviews in a row."""
         return self.filter(left_at__isnull=True, question__retired=False)

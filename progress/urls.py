@@ -1,6 +1,16 @@
-from django.urls import path
+from django.urls import include, path
 
 from .views import account, dashboard, plan, practice, reminders, reports, results, review, study
+
+attempt_urls = [
+    path("", practice.attempt_question, name="attempt"),
+    path("questions/<int:position>/", practice.attempt_answer, name="attempt-answer"),
+    path("questions/<int:position>/flag/", practice.attempt_flag, name="attempt-flag"),
+    path("flagged/", practice.attempt_flagged, name="attempt-flagged"),
+    path("submit/", practice.attempt_submit, name="attempt-submit"),
+    path("discard/", practice.attempt_discard, name="attempt-discard"),
+    path("result/", results.attempt_result, name="attempt-result"),
+]
 
 app_name = "progress"
 urlpatterns = [
@@ -20,30 +30,12 @@ urlpatterns = [
     path("review/", review.review, name="review"),
     path("review/reveal/", review.review_reveal, name="review-reveal"),
     path("review/<slug:slug>/", review.review_answer, name="review-answer"),
-    path(
-        "review/questions/<int:card_id>/",
-        review.review_question_answer,
-        name="review-question",
-    ),
+    path("review/questions/<int:card_id>/", review.review_question_answer, name="review-question"),
     path("practice/", practice.practice_home, name="practice"),
     path("practice/drill/", practice.drill_start, name="drill-start"),
     path("practice/mock/", practice.mock_start, name="mock-start"),
     path("practice/history/", results.practice_history, name="practice-history"),
-    path("practice/<int:attempt_id>/", practice.attempt_question, name="attempt"),
-    path(
-        "practice/<int:attempt_id>/questions/<int:position>/",
-        practice.attempt_answer,
-        name="attempt-answer",
-    ),
-    path(
-        "practice/<int:attempt_id>/questions/<int:position>/flag/",
-        practice.attempt_flag,
-        name="attempt-flag",
-    ),
-    path("practice/<int:attempt_id>/flagged/", practice.attempt_flagged, name="attempt-flagged"),
-    path("practice/<int:attempt_id>/submit/", practice.attempt_submit, name="attempt-submit"),
-    path("practice/<int:attempt_id>/discard/", practice.attempt_discard, name="attempt-discard"),
-    path("practice/<int:attempt_id>/result/", results.attempt_result, name="attempt-result"),
+    path("practice/<int:attempt_id>/", include(attempt_urls)),
     path("questions/<slug:slug>/report/", reports.question_report, name="question-report"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account-export"),

@@ -1,6 +1,5 @@
-"""Drills and the timed mock: the practice page and an attempt's questions (progress.views.results
-shows what is handed in). Every attempt is looked up from request.user: another learner's is a 404.
-"""
+"""Drills and the timed mock: the practice page and an attempt's questions (results.py shows what
+is handed in). Every attempt is looked up from request.user: another learner's is a 404."""
 
 import contextlib
 import random
@@ -125,10 +124,6 @@ def _chosen(item: AttemptQuestion, values: list[str]) -> list[int] | None:
     return sorted({item.order[place - 1] for place in places if place is not None})
 
 
-def _seconds_left(attempt: Attempt, now: Any) -> int | None:
-    return int((attempt.deadline - now).total_seconds()) if attempt.deadline else None
-
-
 def refused_while_mock_live(
     request: HtmxHttpRequest, attempt: Attempt, now: Any
 ) -> HttpResponse | None:
@@ -166,7 +161,7 @@ def _question_page(
             "previous_position": position - 1 if position > 1 else None,
             "answered": sum(1 for i in items if i.answered_at),
             "flagged": [i for i in items if i.flagged],
-            "seconds_left": _seconds_left(attempt, now),
+            "seconds_left": attempt.seconds_left(now),
             "error": error,
         },
         status=status,
@@ -287,7 +282,7 @@ def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "items": items,
             "flagged": [item for item in items if item.flagged],
             "unanswered": [item for item in items if item.answered_at is None],
-            "seconds_left": _seconds_left(attempt, now),
+            "seconds_left": attempt.seconds_left(now),
         },
     )
 
@@ -299,10 +294,8 @@ def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     now = timezone.now()
     if services.close_if_over(user=request.user, attempt=attempt, now=now):
         return redirect("progress:attempt-result", attempt.pk)
-    if (
-        attempt.kind == Attempt.Kind.DRILL
-        and not attempt.questions.filter(answered_at__isnull=False).exists()
-    ):
+    drill = attempt.kind == Attempt.Kind.DRILL
+    if drill and not attempt.questions.filter(answered_at__isnull=False).exists():
         return bad_request("Answer at least one question before finishing the drill.")
     services.submit(user=request.user, attempt=attempt, now=now)
     return redirect("progress:attempt-result", attempt.pk)
