@@ -5,7 +5,6 @@ from .views import account, dashboard, plan, practice, reminders, reports, resul
 attempt_urls = [
     path("", practice.attempt_question, name="attempt"),
     path("questions/<int:position>/", practice.attempt_answer, name="attempt-answer"),
-    path("questions/<int:position>/flag/", practice.attempt_flag, name="attempt-flag"),
     path("flagged/", practice.attempt_flagged, name="attempt-flagged"),
     path("submit/", practice.attempt_submit, name="attempt-submit"),
     path("discard/", practice.attempt_discard, name="attempt-discard"),

@@ -215,27 +215,6 @@ def test_an_option_that_is_not_one_of_the_questions_is_refused(
     assert stored(attempt) == before
 
 
-@pytest.mark.parametrize("value", ["maybe", "", "2", "true", "²"])
-def test_a_flag_that_is_not_zero_or_one_is_refused(learner_client, mock, value):
-    before = stored(mock)
-
-    response = learner_client.post(
-        reverse("progress:attempt-flag", args=[mock.pk, 1]), {"flagged": value}
-    )
-
-    assert response.status_code == 400
-    assert stored(mock) == before
-
-
-def test_a_flag_post_without_a_value_is_refused(learner_client, mock):
-    before = stored(mock)
-
-    assert (
-        learner_client.post(reverse("progress:attempt-flag", args=[mock.pk, 1])).status_code == 400
-    )
-    assert stored(mock) == before
-
-
 @pytest.mark.parametrize("q", ["999", "0", "61", "-1", "abc", "", "1.5", "²", "١"])
 def test_a_question_number_outside_the_attempt_is_a_404(learner_client, mock, q):
     before = stored(mock)
@@ -250,7 +229,7 @@ def test_posting_to_a_position_outside_the_attempt_is_a_404(learner_client, mock
 
     for name, data in [
         ("progress:attempt-answer", {"option": "0"}),
-        ("progress:attempt-flag", {"flagged": "1"}),
+        ("progress:attempt-answer", {"then": "flag"}),
     ]:
         assert learner_client.post(reverse(name, args=[mock.pk, position]), data).status_code == 404
     assert stored(mock) == before
@@ -261,7 +240,6 @@ def test_attempt_actions_refuse_get(learner_client, mock):
 
     for name, args in [
         ("progress:attempt-answer", [mock.pk, 1]),
-        ("progress:attempt-flag", [mock.pk, 1]),
         ("progress:attempt-submit", [mock.pk]),
     ]:
         assert learner_client.get(reverse(name, args=args)).status_code == 405

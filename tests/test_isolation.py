@@ -293,7 +293,7 @@ def every_attempt_request(attempt: Attempt) -> list[tuple[str, str, dict]]:
             reverse("progress:attempt-answer", args=[pk, 1]),
             {"option": [str(i) for i in sorted(item.question.correct_options)]},
         ),
-        ("post", reverse("progress:attempt-flag", args=[pk, 1]), {"flagged": "1"}),
+        ("post", reverse("progress:attempt-answer", args=[pk, 1]), {"then": "flag"}),
         ("post", reverse("progress:attempt-submit", args=[pk]), {}),
     ]
 

@@ -254,10 +254,9 @@ PRACTICE_PAGES = [
     (
         "flag",
         "post",
-        lambda a: reverse("progress:attempt-flag", args=[a.pk, 8]),
-        {"flagged": "1"},
-        # The flag retires the learner's cached pages with it.
-        4 + 1 + WRITE,
+        lambda a: answer_url(a, 8),
+        {"then": "flag"},
+        6 + WRITE,
     ),
     ("flagged", "get", lambda a: reverse("progress:attempt-flagged", args=[a.pk]), None, 4),
     # The hand-in, then the answers read once and every miss made a review card in one

@@ -69,8 +69,9 @@ def answer_url(attempt: Attempt, position: int) -> str:
     return reverse("progress:attempt-answer", args=[attempt.pk, position])
 
 
-def flag_url(attempt: Attempt, position: int) -> str:
-    return reverse("progress:attempt-flag", args=[attempt.pk, position])
+def flag(client, attempt: Attempt, position: int):
+    """The question's flag button: it saves the (here empty) choice and turns the flag over."""
+    return client.post(answer_url(attempt, position), {"then": "flag"})
 
 
 def flagged_url(attempt: Attempt) -> str:
@@ -626,7 +627,7 @@ def test_flagging_after_the_deadline_changes_nothing(learner_client, mock_settin
     attempt = start_mock(learner_client)
     run_out_of_time(attempt)
 
-    response = learner_client.post(flag_url(attempt, 1), {"flagged": "1"})
+    response = flag(learner_client, attempt, 1)
 
     assertRedirects(response, result_url(attempt), fetch_redirect_response=False)
     assert not AttemptQuestion.objects.filter(attempt=attempt, flagged=True).exists()
@@ -688,7 +689,7 @@ def test_a_mock_result_before_submitting_sends_back_to_the_questions(learner_cli
 def test_flagging_a_question_puts_it_on_the_flagged_list(learner_client, mock_settings):
     attempt = start_mock(learner_client)
 
-    response = learner_client.post(flag_url(attempt, 2), {"flagged": "1"})
+    response = flag(learner_client, attempt, 2)
 
     assertRedirects(response, attempt_url(attempt, 2), fetch_redirect_response=False)
     assert item_at(attempt, 2).flagged
@@ -708,9 +709,9 @@ def test_flagging_a_question_puts_it_on_the_flagged_list(learner_client, mock_se
 
 def test_unflagging_takes_it_off_the_flagged_list(learner_client, mock_settings):
     attempt = start_mock(learner_client)
-    learner_client.post(flag_url(attempt, 2), {"flagged": "1"})
+    flag(learner_client, attempt, 2)
 
-    learner_client.post(flag_url(attempt, 2), {"flagged": "0"})
+    flag(learner_client, attempt, 2)
 
     assert not item_at(attempt, 2).flagged
     assertContains(learner_client.get(flagged_url(attempt)), "Nothing flagged.")

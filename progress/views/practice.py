@@ -240,21 +240,6 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
 
 @login_required
 @require_POST
-def attempt_flag(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
-    attempt = learner_attempt(request, attempt_id)
-    item = get_object_or_404(AttemptQuestion, attempt=attempt, position=position)
-    flagged = request.POST.get("flagged")
-    if flagged not in ("0", "1"):
-        return bad_request("Say flagged=1 or flagged=0.")
-    if not services.flag(
-        user=request.user, attempt=attempt, item=item, flagged=flagged == "1", now=timezone.now()
-    ):
-        return redirect("progress:attempt-result", attempt.pk)
-    return redirect(f"{reverse('progress:attempt', args=[attempt.pk])}?q={position}")
-
-
-@login_required
-@require_POST
 def attempt_discard(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     attempt = learner_attempt(request, attempt_id)
     kind = attempt.get_kind_display().lower()
