@@ -150,6 +150,10 @@ class Intensity(models.Model):
     name = models.CharField(max_length=60)
     audience = models.TextField(help_text="Who this intensity is for, from the study guide.")
     hours_per_week = models.PositiveSmallIntegerField()
+    revision_hours = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Revision after phase 6, before the full mock's hour (phases.schedule).",
+    )
     is_default = models.BooleanField(default=False)
     order = models.PositiveSmallIntegerField(default=0)
 

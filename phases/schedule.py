@@ -1,12 +1,14 @@
 """The study calendar, as a pure function of an intensity's hours and a start date.
 
-Phases run back to back. A phase lasts as many days as its hours take at the intensity's weekly
+Phases run back to back, then the revision stretch: some days of revision and a full mock exam
+on a day of its own. A phase lasts as many days as its hours take at the intensity's weekly
 pace; boundaries come from cumulative hours, so rounding never adds up across six phases.
+A calendar fits an exam when all of it, revision and mock included, ends at least a day before.
 """
 
 import datetime
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -30,23 +32,55 @@ class PhaseSlot:
         return (today - self.start).days / self.days
 
 
+# The study guide's mock: "60 questions in 60 minutes", sat once at exam pace at the end.
+MOCK_HOURS = 1
+
+
+@dataclass(frozen=True)
+class Revision:
+    """After phase 6: revision days (the review queue and the weakest domain's drills), then the
+    full mock on a day of its own, the stretch's last day."""
+
+    start: datetime.date
+    mock_day: datetime.date
+    hours: int  # the revision days' hours; the mock adds MOCK_HOURS
+
+    @property
+    def last_revision_day(self) -> datetime.date:
+        return self.mock_day - datetime.timedelta(days=1)
+
+    @property
+    def revision_days(self) -> int:
+        return (self.mock_day - self.start).days
+
+
 @dataclass(frozen=True)
 class Schedule:
     slots: tuple[PhaseSlot, ...]
     hours_per_week: int
     fitted: bool = False  # compressed to the exam date (fit_to), not an intensity's pace
+    revision: Revision | None = None
+    shortened: tuple[tuple[int, int], ...] = ()  # (phase, hours saved) by a strong placement
+    day_by_day: bool = False  # a short-notice plan: phases by priority, several to a day
 
     @property
     def start(self) -> datetime.date:
-        return self.slots[0].start
+        return min(slot.start for slot in self.slots)
 
     @property
     def finish(self) -> datetime.date:
-        return self.slots[-1].end
+        if self.revision is not None:
+            return self.revision.mock_day
+        return max(slot.end for slot in self.slots)
 
     @property
     def total_hours(self) -> int:
-        return sum(slot.hours for slot in self.slots)
+        revision = self.revision.hours + MOCK_HOURS if self.revision else 0
+        return sum(slot.hours for slot in self.slots) + revision
+
+    def saved(self, number: int) -> int:
+        """Hours a strong placement took off phase ``number``."""
+        return dict(self.shortened).get(number, 0)
 
     @property
     def days(self) -> int:
@@ -66,11 +100,15 @@ class Schedule:
     def share_due(self, today: datetime.date) -> dict[int, float]:
         return {slot.number: slot.share_due(today) for slot in self.slots}
 
+    def fits(self, exam_date: datetime.date | None) -> bool:
+        """Whether all of it ends at least one day before the exam (always, without one)."""
+        return exam_date is None or self.finish < exam_date
+
     def days_late(self, exam_date: datetime.date | None) -> int:
-        """Days the calendar runs past the exam; 0 when it finishes on time or there is no exam."""
+        """Days the calendar must lose to end the day before the exam; 0 when it fits."""
         if exam_date is None:
             return 0
-        return max(0, (self.finish - exam_date).days)
+        return max(0, (self.finish - exam_date).days + 1)
 
 
 def _slots(
@@ -98,23 +136,53 @@ def _slots(
     return tuple(slots)
 
 
-def lay_out(
-    phase_hours: Sequence[tuple[int, int]], hours_per_week: int, start: datetime.date
+def _with_revision(
+    phase_hours: Sequence[tuple[int, int]],
+    revision_hours: int,
+    lay: Callable[[Sequence[tuple[int, int]]], tuple[PhaseSlot, ...]],
+    hours_per_week: int,
+    fitted: bool,
 ) -> Schedule:
-    """Lay phases ``(number, hours)`` end to end from ``start`` at ``hours_per_week``."""
+    """Lay the phases, then (with ``revision_hours``) the revision days and the mock's day, as
+    two more stretches of the same calendar."""
+    if not revision_hours:
+        return Schedule(slots=lay(phase_hours), hours_per_week=hours_per_week, fitted=fitted)
+    *slots, revising, mock = lay([*phase_hours, (0, revision_hours), (0, MOCK_HOURS)])
+    return Schedule(
+        slots=tuple(slots),
+        hours_per_week=hours_per_week,
+        fitted=fitted,
+        revision=Revision(start=revising.start, mock_day=mock.end, hours=revision_hours),
+    )
+
+
+def lay_out(
+    phase_hours: Sequence[tuple[int, int]],
+    hours_per_week: int,
+    start: datetime.date,
+    *,
+    revision_hours: int = 0,
+) -> Schedule:
+    """Lay phases ``(number, hours)`` end to end from ``start`` at ``hours_per_week``, then
+    ``revision_hours`` of revision and the mock."""
     if hours_per_week <= 0:
         raise ValueError("hours_per_week must be positive")
     if not phase_hours:
         raise ValueError("a schedule needs at least one phase")
-    slots = _slots(
+    return _with_revision(
         phase_hours,
-        start,
-        # Every phase gets at least one day, even a one-hour one at a fast pace.
-        lambda index, cumulative, days_used: max(
-            days_used + 1, math.ceil(cumulative * 7 / hours_per_week)
+        revision_hours,
+        lambda entries: _slots(
+            entries,
+            start,
+            # Every phase gets at least one day, even a one-hour one at a fast pace.
+            lambda index, cumulative, days_used: max(
+                days_used + 1, math.ceil(cumulative * 7 / hours_per_week)
+            ),
         ),
+        hours_per_week,
+        fitted=False,
     )
-    return Schedule(slots=slots, hours_per_week=hours_per_week)
 
 
 @dataclass(frozen=True)
@@ -123,12 +191,14 @@ class IntensityOption:
     hours_per_week: int
     phase_hours: tuple[tuple[int, int], ...]
     order: int  # lower is faster: fast track first
+    revision_hours: int = 0
 
 
 def fitting_intensity(
     options: Sequence[IntensityOption], start: datetime.date, exam_date: datetime.date
 ) -> str | None:
-    """The gentlest intensity whose calendar finishes by the exam, or None if none does.
+    """The gentlest intensity whose calendar, revision included, ends at least a day before the
+    exam, or None if none does.
 
     The study guide: total hours matter less than leaving the material time to settle, so the
     slowest calendar that still fits is the one to suggest.
@@ -136,11 +206,41 @@ def fitting_intensity(
     fitting = [
         option
         for option in options
-        if lay_out(option.phase_hours, option.hours_per_week, start).finish <= exam_date
+        if lay_out(
+            option.phase_hours, option.hours_per_week, start, revision_hours=option.revision_hours
+        ).fits(exam_date)
     ]
     if not fitting:
         return None
     return max(fitting, key=lambda option: option.order).slug
+
+
+# A placement that shows the learner strong in a domain halves that domain's share of its phase's
+# hours, never taking the plan under the study guide's 25 hours.
+STRONG_CUT = 0.5
+MIN_TOTAL_HOURS = 25
+
+
+def shorten(
+    phase_hours: Sequence[tuple[int, int]],
+    strong_share: Mapping[int, float],
+    *,
+    other_hours: int = 0,
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Phase hours with each phase cut by STRONG_CUT of its strong share (the part of its exam
+    weight from domains the learner is strong in), in whole hours, every phase keeping at least
+    one; cuts stop where the plan (phases plus ``other_hours``) would fall under
+    MIN_TOTAL_HOURS. Returns the new hours and the ``(phase, hours saved)``."""
+    room = sum(hours for _, hours in phase_hours) + other_hours - MIN_TOTAL_HOURS
+    kept, saved = [], []
+    for number, hours in phase_hours:
+        cut = min(math.floor(hours * strong_share.get(number, 0.0) * STRONG_CUT), hours - 1)
+        cut = max(0, min(cut, room))
+        room -= cut
+        kept.append((number, hours - cut))
+        if cut:
+            saved.append((number, cut))
+    return tuple(kept), tuple(saved)
 
 
 # Fitting a plan to the exam date, when no intensity finishes before it.
@@ -151,7 +251,7 @@ HEAVY_WEEK_TEXT = f"more than {HEAVY_WEEK_HOURS} hours a week is a lot alongside
 
 
 def phase_weights(
-    phase_domains: Sequence[tuple[int, Sequence[tuple[str, int]]]],
+    phase_domains: Sequence[tuple[int, Sequence[tuple[str, float]]]],
 ) -> tuple[tuple[int, float], ...]:
     """Each phase's share of the exam from its domains ``(slug, exam weight)``; a domain that
     two phases list gives each half its weight, so no domain counts twice."""
@@ -199,34 +299,45 @@ def hours_by_weight(
 
 
 def fit_to(
-    phase_hours: Sequence[tuple[int, int]], start: datetime.date, exam: datetime.date
+    phase_hours: Sequence[tuple[int, int]],
+    start: datetime.date,
+    exam: datetime.date,
+    *,
+    revision_hours: int = 0,
 ) -> Schedule:
-    """Phases ``(number, hours)`` compressed into the days from ``start`` to the day before
-    ``exam``: each phase's days follow its hours, every phase gets at least one day, and the
-    last ends the day before the exam. The weekly hours it asks for are the total hours over
-    the weeks available, rounded up to a whole hour."""
+    """Phases ``(number, hours)``, then the revision days and the mock, compressed into the days
+    from ``start`` to the day before ``exam``: each stretch's days follow its hours, every one
+    gets at least one day, and the mock is the day before the exam. The weekly hours it asks
+    for are the total hours over the weeks available, rounded up to a whole hour."""
     if not phase_hours:
         raise ValueError("a schedule needs at least one phase")
     available = (exam - start).days
     if available <= 0:
         raise ValueError("the exam must come after the start date")
-    if available < len(phase_hours):
+    stretches = len(phase_hours) + (2 if revision_hours else 0)
+    if available < stretches:
         raise ValueError("fewer days before the exam than phases: every phase needs a day")
-    total = sum(hours for _, hours in phase_hours)
+    total = sum(hours for _, hours in phase_hours) + (
+        revision_hours + MOCK_HOURS if revision_hours else 0
+    )
     if total <= 0:
         raise ValueError("a schedule needs some hours")
-    count = len(phase_hours)
-    slots = _slots(
-        phase_hours,
-        start,
-        # Boundaries come from cumulative hours, held between one day for this phase and one
-        # day for each phase still to come.
-        lambda index, cumulative, days_used: min(
-            max(days_used + 1, math.ceil(cumulative * available / total)),
-            available - (count - index - 1),
-        ),
+
+    def lay(entries: Sequence[tuple[int, int]]) -> tuple[PhaseSlot, ...]:
+        return _slots(
+            entries,
+            start,
+            # Boundaries come from cumulative hours, held between one day for this stretch and
+            # one day for each stretch still to come.
+            lambda index, cumulative, days_used: min(
+                max(days_used + 1, math.ceil(cumulative * available / total)),
+                available - (len(entries) - index - 1),
+            ),
+        )
+
+    return _with_revision(
+        phase_hours, revision_hours, lay, math.ceil(total * 7 / available), fitted=True
     )
-    return Schedule(slots=slots, hours_per_week=math.ceil(total * 7 / available), fitted=True)
 
 
 # Study sessions a week, for the dashboard's "study days this week".

@@ -15,15 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from phases.schedule import (
-    IntensityOption,
-    PhaseSlot,
-    Schedule,
-    fit_to,
-    hours_by_weight,
-    lay_out,
-    phase_weights,
-)
+from phases.schedule import PhaseSlot, Schedule
 from phases.snapshot import CheckInfo, PhaseInfo, Syllabus
 from progress.auth import learner_syllabus
 
@@ -32,6 +24,7 @@ from .activity import Activity, study_activity
 from .memory import Memory
 from .models import AttemptQuestion, CheckOff, Confidence, ReviewLog, StudyPlan
 from .rules import Rules
+from .schedules import schedule_for
 from .timezones import end_of_day, start_of_day
 
 MEMORY_COLUMNS = tuple(column.name for column in fields(Memory))  # a card's columns, in order
@@ -206,46 +199,6 @@ class LearnerState:
 def plan_of(user: Any) -> StudyPlan | None:
     # A reverse one-to-one raises an AttributeError subclass when there is no plan.
     return getattr(user, "study_plan", None)
-
-
-def fitted_schedule(
-    content: Syllabus, intensity_slug: str, start: datetime.date, exam: datetime.date
-) -> Schedule:
-    """The intensity's total hours, split across the phases by exam weight and compressed to
-    end the day before the exam (phases.schedule.fit_to; a ValueError when the days are too few)."""
-    weights = phase_weights(
-        [
-            (phase.number, [(domain.slug, domain.weight) for domain in phase.domains])
-            for phase in content.phases
-        ]
-    )
-    total = sum(hours for _, hours in content.phase_hours[intensity_slug])
-    return fit_to(hours_by_weight(total, weights), start, exam)
-
-
-def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
-    if plan.fitted and plan.exam_date is not None:
-        try:
-            return fitted_schedule(content, plan.intensity.slug, plan.start_date, plan.exam_date)
-        except ValueError:
-            # Saving refuses a fit with too few days; only a syllabus grown since can get here,
-            # and the intensity's own pace is the honest fallback.
-            pass
-    return lay_out(
-        content.phase_hours[plan.intensity.slug], plan.intensity.hours_per_week, plan.start_date
-    )
-
-
-def intensity_options(intensities: Any, content: Syllabus) -> list[IntensityOption]:
-    return [
-        IntensityOption(
-            slug=intensity.slug,
-            hours_per_week=intensity.hours_per_week,
-            phase_hours=content.phase_hours[intensity.slug],
-            order=intensity.order,
-        )
-        for intensity in intensities
-    ]
 
 
 def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool | None, bool]]:

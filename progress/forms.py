@@ -47,12 +47,19 @@ class PlanForm(forms.Form):
         help_text="Optional. We will tell you if your schedule runs past it.",
         error_messages={"invalid": "Enter the exam date as a date, e.g. 2027-01-15."},
     )
-    # Sent by the preview's "Fit my exam date" button; the plain save button leaves it out.
+    # Sent by the preview's "Fit my exam date" (1) and short-notice (short) buttons; the plain
+    # save button leaves it out.
     fit = forms.TypedChoiceField(
         required=False,
-        choices=[("0", "Keep the intensity's pace"), ("1", "Fit my exam date")],
-        coerce=lambda value: value == "1",
-        error_messages={"invalid_choice": "Fitting to the exam date is either on (1) or off (0)."},
+        choices=[
+            ("0", "Keep the intensity's pace"),
+            ("1", "Fit my exam date"),
+            ("short", "A short-notice plan, day by day"),
+        ],
+        coerce=lambda value: "" if value == "0" else value,
+        error_messages={
+            "invalid_choice": "Fitting to the exam date is off (0), on (1) or short notice (short)."
+        },
     )
 
     def clean_start_date(self) -> datetime.date:

@@ -1,4 +1,5 @@
-"""The study plan as an iCalendar file: one all-day event per phase, plus the exam day.
+"""The study plan as an iCalendar file: one all-day event per phase, the revision days and the
+full mock, plus the exam day.
 
 Written with the icalendar library (RFC 5545 folding, escaping and dates are its business).
 Every event links to the page where the learner does that work; the links come in from the
@@ -26,6 +27,13 @@ class PhaseEntry(NamedTuple):
     title: str
     goal: str
     url: str  # absolute: the phase's page
+
+
+class RevisionEntry(NamedTuple):
+    title: str
+    url: str  # absolute: where revision is done (the review page)
+    mock_title: str
+    mock_url: str  # absolute: where the mock is sat (the practice page)
 
 
 def _all_day(
@@ -66,9 +74,11 @@ def plan_calendar(
     exam_url: str,
     owner: str,
     stamp: datetime.datetime,
+    revision: RevisionEntry | None = None,
 ) -> bytes:
     """``phases`` maps a phase number to its title, goal and page; ``exam_url`` is the page the
-    exam event links to; ``owner`` makes the UIDs unique."""
+    exam event links to; ``revision`` names the revision days' and the mock's pages; ``owner``
+    makes the UIDs unique."""
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODUCT_ID)
     calendar.add("version", "2.0")
@@ -90,6 +100,37 @@ def plan_calendar(
         )
         event.add("description", f"{phase.goal}\n\nStudy this phase: {phase.url}")
         calendar.add_component(event)
+    if schedule.revision is not None and revision is not None:
+        stretches = (
+            (
+                "revision",
+                revision.title,
+                schedule.revision.start,
+                schedule.revision.last_revision_day,
+                revision.url,
+            ),
+            (
+                "mock",
+                revision.mock_title,
+                schedule.revision.mock_day,
+                schedule.revision.mock_day,
+                revision.mock_url,
+            ),
+        )
+        for kind, title, start, end, url in stretches:
+            event = _all_day(
+                uid=f"{kind}-{owner}@nca-genm-studyplan",
+                summary=f"NCA-GENM {title[0].lower()}{title[1:]}",
+                start=start,
+                end=end,
+                stamp=stamp,
+                url=url,
+                busy=False,
+                alarm=f"NCA-GENM tomorrow: {title}",
+                before=PHASE_ALARM,
+            )
+            event.add("description", f"{title}\n\nDo it here: {url}")
+            calendar.add_component(event)
     if exam_date is not None:
         exam = _all_day(
             uid=f"exam-{owner}@nca-genm-studyplan",

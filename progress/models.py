@@ -51,6 +51,8 @@ class StudyPlan(models.Model):
         default=False,
         help_text="Compressed to finish by the exam date when no intensity does.",
     )
+    short_notice = models.BooleanField(default=False)  # day by day: phases.short_notice
+    placement = models.JSONField(default=dict, blank=True)  # newest: {domain: [right, asked]}
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -165,6 +167,7 @@ class Attempt(models.Model):
     domain = models.ForeignKey(
         Domain, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    placement = models.BooleanField(default=False)  # a short timed mock: progress.placement
     started_at = models.DateTimeField()
     deadline = models.DateTimeField(null=True, blank=True)
     submitted_at = models.DateTimeField(null=True, blank=True)

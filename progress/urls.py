@@ -33,6 +33,7 @@ urlpatterns = [
     path("practice/", practice.practice_home, name="practice"),
     path("practice/drill/", practice.drill_start, name="drill-start"),
     path("practice/mock/", practice.mock_start, name="mock-start"),
+    path("practice/placement/", plan.placement_start, name="placement-start"),
     path("practice/history/", results.practice_history, name="practice-history"),
     path("practice/<int:attempt_id>/", include(attempt_urls)),
     path("questions/<slug:slug>/report/", reports.question_report, name="question-report"),

@@ -5,7 +5,7 @@ import pytest
 from django.db.models import Count, Sum
 
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
-from phases.schedule import lay_out
+from phases.schedule import MOCK_HOURS, lay_out
 
 pytestmark = pytest.mark.django_db
 
@@ -164,9 +164,12 @@ def test_every_intensity_gives_every_phase_its_hours(syllabus):
 
 @pytest.mark.parametrize("intensity", ["fast-track", "standard", "extended"])
 def test_every_intensity_stays_within_the_study_guides_25_to_40_hours(syllabus, intensity):
-    total = PhaseHours.objects.filter(intensity__slug=intensity).aggregate(t=Sum("hours"))["t"]
+    """Phases, revision and the mock: the whole plan."""
+    phases = PhaseHours.objects.filter(intensity__slug=intensity).aggregate(t=Sum("hours"))["t"]
+    revision = Intensity.objects.get(slug=intensity).revision_hours
+    assert revision > 0, "every intensity keeps a revision stretch before the exam"
 
-    assert 25 <= total <= 40, total
+    assert 25 <= phases + revision + MOCK_HOURS <= 40, (phases, revision)
 
 
 def test_the_slower_the_pace_the_more_weeks_and_extended_takes_the_most(syllabus):

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import resolve, reverse
 
 from phases.schedule import lay_out
-from progress.ics import PhaseEntry, plan_calendar
+from progress.ics import PhaseEntry, RevisionEntry, plan_calendar
 from tests.factories import make_plan
 
 D = datetime.date
@@ -215,7 +215,7 @@ def planned_client(learner_client, learner):
 def test_every_downloaded_event_links_to_a_real_page_on_the_site(planned_client):
     downloaded_events = downloaded(planned_client)
 
-    assert len(downloaded_events) == 7
+    assert len(downloaded_events) == 9
     for event in downloaded_events:
         url = str(event["url"])
         assert url.startswith(settings.SITE_URL + "/"), url
@@ -223,8 +223,13 @@ def test_every_downloaded_event_links_to_a_real_page_on_the_site(planned_client)
         assert url in str(event["description"])
         match = resolve(path)  # raises Resolver404 if the link leads nowhere
         assert planned_client.get(path).status_code == 200, path
-        if "exam" in str(event["summary"]).lower():
+        summary = str(event["summary"])
+        if summary == "NCA-GENM exam":
             assert match.view_name == "progress:dashboard"
+        elif "revision" in summary:
+            assert match.view_name == "progress:review"
+        elif "mock" in summary:
+            assert match.view_name == "progress:practice"
         else:
             assert match.view_name == "progress:phase"
     phase_links = [str(event["url"]) for event in downloaded_events[:6]]
@@ -245,7 +250,7 @@ def test_the_links_come_from_the_site_url_not_the_requests_host(planned_client, 
 def test_every_downloaded_event_has_a_reminder_before_it(planned_client):
     downloaded_events = downloaded(planned_client)
 
-    assert len(downloaded_events) == 7
+    assert len(downloaded_events) == 9
     for event in downloaded_events:
         assert alarms(event), event["summary"]
         for alarm in alarms(event):
@@ -255,6 +260,33 @@ def test_every_downloaded_event_has_a_reminder_before_it(planned_client):
 
 
 def test_the_downloaded_exam_is_busy_time(planned_client):
-    (exam,) = [event for event in downloaded(planned_client) if "exam" in str(event["summary"])]
+    *study, exam = downloaded(planned_client)
 
+    assert str(exam["summary"]) == "NCA-GENM exam"
     assert str(exam["transp"]) == "OPAQUE"
+    # Revision and the mock are a few hours of the day, like the phases: not busy.
+    assert {str(event["transp"]) for event in study} == {"TRANSPARENT"}
+
+
+def test_the_revision_days_and_the_mock_are_on_the_calendar_with_their_pages():
+    schedule = lay_out(((1, 7), (2, 9), (3, 6), (4, 5), (5, 7), (6, 2)), 8, START, revision_hours=3)
+    raw = plan_calendar(
+        schedule=schedule,
+        phases=PHASES,
+        exam_date=D(2026, 4, 20),
+        exam_url=EXAM_URL,
+        owner="17",
+        stamp=STAMP,
+        revision=RevisionEntry("Revision", f"{SITE}/review/", "Full mock", f"{SITE}/practice/"),
+    )
+
+    *_, revision, mock, exam = events(icalendar.Calendar.from_ical(raw))
+    assert str(revision["summary"]) == "NCA-GENM revision"
+    assert (day(revision, "dtstart"), day(revision, "dtend")) == (D(2026, 4, 3), D(2026, 4, 6))
+    assert str(revision["url"]) == f"{SITE}/review/"
+    assert str(mock["summary"]) == "NCA-GENM full mock"
+    assert (day(mock, "dtstart"), day(mock, "dtend")) == (D(2026, 4, 6), D(2026, 4, 7))
+    assert str(mock["url"]) == f"{SITE}/practice/"
+    assert f"{SITE}/practice/" in str(mock["description"])
+    assert all(alarms(event) for event in (revision, mock))
+    assert str(exam["summary"]) == "NCA-GENM exam"

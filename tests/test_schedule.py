@@ -110,14 +110,20 @@ def test_days_late_is_zero_without_an_exam_date(standard):
     assert standard.days_late(None) == 0
 
 
-def test_days_late_is_zero_when_the_plan_finishes_by_the_exam(standard):
-    assert standard.days_late(D(2026, 4, 2)) == 0
+def test_days_late_is_zero_when_the_plan_ends_at_least_a_day_before_the_exam(standard):
+    assert standard.days_late(D(2026, 4, 3)) == 0
+    assert standard.fits(D(2026, 4, 3))
     assert standard.days_late(D(2026, 5, 1)) == 0
 
 
-def test_days_late_counts_days_past_the_exam(standard):
-    assert standard.days_late(D(2026, 4, 1)) == 1
-    assert standard.days_late(D(2026, 3, 30)) == 3
+def test_an_exam_on_the_last_study_day_is_a_day_too_late(standard):
+    assert standard.days_late(D(2026, 4, 2)) == 1
+    assert not standard.fits(D(2026, 4, 2))
+
+
+def test_days_late_counts_the_days_the_plan_must_lose_to_end_the_day_before(standard):
+    assert standard.days_late(D(2026, 4, 1)) == 2
+    assert standard.days_late(D(2026, 3, 30)) == 4
 
 
 # Fast finishes 8 March, standard 15 March, extended 22 March when started on 2 March.
@@ -126,14 +132,14 @@ STANDARD = IntensityOption(slug="standard", hours_per_week=7, phase_hours=((1, 1
 EXTENDED = IntensityOption(slug="extended", hours_per_week=7, phase_hours=((1, 21),), order=2)
 
 
-def test_fitting_intensity_picks_the_gentlest_calendar_that_finishes_by_the_exam():
+def test_fitting_intensity_picks_the_gentlest_calendar_that_ends_a_day_before_the_exam():
     options = [FAST, STANDARD, EXTENDED]
     assert fitting_intensity(options, START, D(2026, 4, 30)) == "extended"
-    assert fitting_intensity(options, START, D(2026, 3, 22)) == "extended"
-    assert fitting_intensity(options, START, D(2026, 3, 21)) == "standard"
-    assert fitting_intensity(options, START, D(2026, 3, 15)) == "standard"
-    assert fitting_intensity(options, START, D(2026, 3, 14)) == "fast"
-    assert fitting_intensity(options, START, D(2026, 3, 8)) == "fast"
+    assert fitting_intensity(options, START, D(2026, 3, 23)) == "extended"
+    assert fitting_intensity(options, START, D(2026, 3, 22)) == "standard"
+    assert fitting_intensity(options, START, D(2026, 3, 16)) == "standard"
+    assert fitting_intensity(options, START, D(2026, 3, 15)) == "fast"
+    assert fitting_intensity(options, START, D(2026, 3, 9)) == "fast"
 
 
 def test_fitting_intensity_goes_by_order_not_by_list_position():
@@ -141,7 +147,7 @@ def test_fitting_intensity_goes_by_order_not_by_list_position():
 
 
 def test_fitting_intensity_is_none_when_no_calendar_fits():
-    assert fitting_intensity([FAST, STANDARD, EXTENDED], START, D(2026, 3, 7)) is None
+    assert fitting_intensity([FAST, STANDARD, EXTENDED], START, D(2026, 3, 8)) is None
     assert fitting_intensity([], START, D(2026, 12, 31)) is None
 
 

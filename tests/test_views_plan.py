@@ -11,7 +11,7 @@ from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Intensity, Phase, PhaseHours
-from phases.schedule import Schedule, lay_out
+from phases.schedule import MOCK_HOURS, Schedule, lay_out
 from progress.forms import PlanForm
 from progress.models import CheckOff, StudyPlan
 from tests.factories import make_plan, tick
@@ -35,22 +35,29 @@ def days(n: int) -> datetime.timedelta:
 
 
 def total_hours(slug: str) -> int:
-    """An intensity's hours over its six phases, as loaded from the syllabus."""
-    return sum(PhaseHours.objects.filter(intensity__slug=slug).values_list("hours", flat=True))
+    """An intensity's hours over its six phases, its revision and the mock's hour, as loaded
+    from the syllabus."""
+    phases = sum(PhaseHours.objects.filter(intensity__slug=slug).values_list("hours", flat=True))
+    return phases + Intensity.objects.get(slug=slug).revision_hours + MOCK_HOURS
 
 
 def schedule(slug: str, start: datetime.date) -> Schedule:
     """The calendar an intensity lays out, computed from the pure function, not the views."""
     intensity = Intensity.objects.get(slug=slug)
     hours = PhaseHours.objects.filter(intensity=intensity).order_by("phase__number")
-    return lay_out(hours.values_list("phase__number", "hours"), intensity.hours_per_week, start)
+    return lay_out(
+        hours.values_list("phase__number", "hours"),
+        intensity.hours_per_week,
+        start,
+        revision_hours=intensity.revision_hours,
+    )
 
 
 def gentlest_fitting(start: datetime.date, exam: datetime.date) -> Intensity | None:
     fitting = [
         intensity
         for intensity in Intensity.objects.all()
-        if schedule(intensity.slug, start).finish <= exam
+        if schedule(intensity.slug, start).finish < exam
     ]
     return max(fitting, key=lambda intensity: intensity.order, default=None)
 
@@ -68,11 +75,25 @@ def radio(html: bytes, slug: str):
 
 
 def assert_calendar_rows(rows: list[list[str]], expected: Schedule) -> None:
+    """Six phases, then the revision days and the full mock, each with its dates and hours."""
     titles = dict(Phase.objects.values_list("number", "title"))
-    assert len(rows) == 6
-    for row, slot in zip(rows, expected.slots, strict=True):
+    assert len(rows) == 8
+    for row, slot in zip(rows, expected.slots, strict=False):
         assert row[0] == f"{slot.number}. {titles[slot.number]}"
         assert row[1:4] == [short_date(slot.start), short_date(slot.end), f"{slot.hours} h"]
+    revision, mock = rows[6:]
+    assert revision[0].startswith("Revision")
+    assert revision[1:4] == [
+        short_date(expected.revision.start),
+        short_date(expected.revision.last_revision_day),
+        f"{expected.revision.hours} h",
+    ]
+    assert mock[0].startswith("Full mock exam: 60 questions in 60 minutes")
+    assert mock[1:4] == [
+        short_date(expected.revision.mock_day),
+        short_date(expected.revision.mock_day),
+        f"{MOCK_HOURS} h",
+    ]
 
 
 # The choose page
@@ -203,8 +224,9 @@ def test_preview_says_when_the_plan_finishes_after_the_exam_and_suggests_one_tha
         **HTMX,
     )
 
-    (warning,) = [alert for alert in with_class(response.content, "alert") if "after" in alert.text]
-    assert f"finishes 11 days after your exam on {date_format(exam, 'j M Y')}" in warning.text
+    (warning,) = [alert for alert in with_class(response.content, "alert") if "late" in alert.text]
+    assert "ends 12 days too late" in warning.text
+    assert f"at least the day before your exam on {date_format(exam, 'j M Y')}" in warning.text
     assert f"{suggestion.name} fits" in warning.text
 
 
@@ -224,7 +246,7 @@ def test_preview_suggests_the_gentlest_intensity_that_still_fits(learner_client)
     )
 
     text = element_by_id(response.content, "preview").text
-    assert f"finishes {(extended.finish - exam).days} days after your exam" in text
+    assert f"ends {(extended.finish - exam).days + 1} days too late" in text
     assert "Standard fits" in text
     assert "Fast track fits" not in text
 
@@ -241,13 +263,14 @@ def test_preview_says_so_when_no_intensity_fits_before_the_exam(learner_client):
     )
 
     text = element_by_id(response.content, "preview").text
-    late = (schedule("fast-track", start).finish - exam).days
-    assert f"finishes {late} days after your exam" in text
+    late = (schedule("fast-track", start).finish - exam).days + 1
+    assert f"ends {late} days too late" in text
     assert not any(f"{intensity.name} fits" in text for intensity in Intensity.objects.all())
 
 
-def test_preview_with_an_exam_after_the_finish_says_it_fits(learner_client):
-    exam = schedule("standard", today()).finish + days(1)
+def test_preview_with_the_exam_the_day_after_the_mock_says_it_fits(learner_client):
+    finish = schedule("standard", today()).finish
+    exam = finish + days(1)
 
     response = learner_client.get(
         PREVIEW,
@@ -256,8 +279,23 @@ def test_preview_with_an_exam_after_the_finish_says_it_fits(learner_client):
     )
 
     text = element_by_id(response.content, "preview").text
-    assert "finishes before your exam" in text
-    assert "after your exam" not in text
+    assert f"ends on {short_date(finish)}, at least a day before your exam" in text
+    assert "too late" not in text
+
+
+@pytest.mark.parametrize("intensity", ["fast-track", "standard", "extended"])
+def test_an_exam_on_the_mock_day_is_one_day_too_late_for_every_intensity(learner_client, intensity):
+    exam = schedule(intensity, today()).finish
+
+    response = learner_client.get(
+        PREVIEW,
+        {"intensity": intensity, "start_date": today().isoformat(), "exam_date": exam.isoformat()},
+        **HTMX,
+    )
+
+    text = element_by_id(response.content, "preview").text
+    assert "ends 1 day too late" in text
+    assert "at least a day before your exam on" not in text
 
 
 def test_preview_without_htmx_returns_the_whole_page_with_the_choice_kept(learner_client):
@@ -532,7 +570,8 @@ def test_my_plan_warns_when_the_calendar_runs_past_the_exam(learner_client, lear
 
     text = page_text(response.content)
     assert f"{exam_in} days to your exam" in text
-    assert "finishes 5 days after your exam" in text
+    assert f"ends on {short_date(finish)}, 6 days too late" in text
+    assert "at least the day before your exam" in text
 
 
 def test_my_plan_without_an_exam_shows_no_countdown(learner_client, learner):
@@ -568,15 +607,24 @@ def read_calendar(response) -> list:
     return list(calendar.walk("VEVENT"))
 
 
-def test_calendar_has_one_all_day_event_per_phase_and_the_exam(learner_client, learner):
+def test_calendar_has_one_all_day_event_per_phase_the_revision_the_mock_and_the_exam(
+    learner_client, learner
+):
     plan = make_plan(learner, intensity="standard", days_ago=4, exam_in=60)
     expected = schedule("standard", plan.start_date)
     titles = dict(Phase.objects.values_list("number", "title"))
 
     events = read_calendar(learner_client.get(CALENDAR))
 
-    assert len(events) == 7
-    phases, (exam,) = events[:6], events[6:]
+    assert len(events) == 9
+    phases, (revision, mock, exam) = events[:6], events[6:]
+    assert "revision" in str(revision["SUMMARY"]).lower()
+    assert revision.decoded("DTSTART") == expected.revision.start
+    assert revision.decoded("DTEND") == expected.revision.mock_day  # exclusive: the mock's day
+    assert str(revision["URL"]).endswith(reverse("progress:review"))
+    assert "full mock exam" in str(mock["SUMMARY"]).lower()
+    assert mock.decoded("DTSTART") == expected.revision.mock_day
+    assert str(mock["URL"]).endswith(reverse("progress:practice"))
     for event, slot in zip(phases, expected.slots, strict=True):
         start, end = event.decoded("DTSTART"), event.decoded("DTEND")
         assert type(start) is datetime.date  # all-day: a date, not a datetime
@@ -585,19 +633,21 @@ def test_calendar_has_one_all_day_event_per_phase_and_the_exam(learner_client, l
         assert end == slot.end + days(1)  # DTEND is exclusive
         assert titles[slot.number] in str(event["SUMMARY"])
         assert event["UID"]
-    assert len({str(event["UID"]) for event in events}) == 7
+    assert len({str(event["UID"]) for event in events}) == 9
     assert "exam" in str(exam["SUMMARY"]).lower()
     assert exam.decoded("DTSTART") == plan.exam_date
     assert exam.decoded("DTEND") == plan.exam_date + days(1)
 
 
-def test_calendar_without_an_exam_has_only_the_six_phases(learner_client, learner):
+def test_calendar_without_an_exam_has_the_six_phases_the_revision_and_the_mock(
+    learner_client, learner
+):
     make_plan(learner, intensity="fast-track")
 
     events = read_calendar(learner_client.get(CALENDAR))
 
-    assert len(events) == 6
-    assert not any("exam" in str(event["SUMMARY"]).lower() for event in events)
+    assert len(events) == 8
+    assert not any(str(event["SUMMARY"]) == "NCA-GENM exam" for event in events)
 
 
 def test_calendar_follows_a_changed_plan(learner_client, learner):
@@ -609,7 +659,11 @@ def test_calendar_follows_a_changed_plan(learner_client, learner):
     events = read_calendar(learner_client.get(CALENDAR))
 
     expected = schedule("extended", today())
-    assert [event.decoded("DTSTART") for event in events] == [s.start for s in expected.slots]
+    assert [event.decoded("DTSTART") for event in events] == [
+        *(s.start for s in expected.slots),
+        expected.revision.start,
+        expected.revision.mock_day,
+    ]
 
 
 def test_calendar_without_a_plan_is_a_404_not_an_error(learner_client):

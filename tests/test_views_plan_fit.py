@@ -39,22 +39,28 @@ def days(n: int) -> datetime.timedelta:
 def own_pace(slug: str, start: datetime.date) -> Schedule:
     intensity = Intensity.objects.get(slug=slug)
     hours = PhaseHours.objects.filter(intensity=intensity).order_by("phase__number")
-    return lay_out(hours.values_list("phase__number", "hours"), intensity.hours_per_week, start)
+    return lay_out(
+        hours.values_list("phase__number", "hours"),
+        intensity.hours_per_week,
+        start,
+        revision_hours=intensity.revision_hours,
+    )
 
 
 def fitted(slug: str, start: datetime.date, exam: datetime.date) -> Schedule:
     """The fitted calendar, worked out here from the loaded syllabus: the intensity's total
-    hours split by the exam weight of each phase's domains."""
+    hours split by the exam weight of each phase's domains, then its revision and the mock."""
     total = sum(PhaseHours.objects.filter(intensity__slug=slug).values_list("hours", flat=True))
+    revision = Intensity.objects.get(slug=slug).revision_hours
     weights = [
         (phase.number, sum(domain.exam_weight for domain in phase.domains.all()))
         for phase in Phase.objects.order_by("number").prefetch_related("domains")
     ]
-    return fit_to(hours_by_weight(total, weights), start, exam)
+    return fit_to(hours_by_weight(total, weights), start, exam, revision_hours=revision)
 
 
 def none_fits(start: datetime.date, exam: datetime.date) -> bool:
-    return all(own_pace(i.slug, start).finish > exam for i in Intensity.objects.all())
+    return not any(own_pace(i.slug, start).fits(exam) for i in Intensity.objects.all())
 
 
 def choice(slug: str, start: datetime.date, exam: datetime.date | None, **extra) -> dict:
@@ -81,10 +87,16 @@ def short_date(day: datetime.date) -> str:
 
 
 def assert_rows_follow(rows: list[list[str]], expected: Schedule) -> None:
-    assert len(rows) == len(expected.slots)
-    for row, slot in zip(rows, expected.slots, strict=True):
+    """The phases, then the revision days and the mock (the day before the exam)."""
+    assert len(rows) == len(expected.slots) + 2
+    for row, slot in zip(rows, expected.slots, strict=False):
         assert row[0].startswith(f"{slot.number}. ")
         assert row[1:4] == [short_date(slot.start), short_date(slot.end), f"{slot.hours} h"]
+    revision = expected.revision
+    assert rows[-2][0].startswith("Revision")
+    assert rows[-2][1:3] == [short_date(revision.start), short_date(revision.last_revision_day)]
+    assert rows[-1][0].startswith("Full mock exam")
+    assert rows[-1][1:3] == [short_date(revision.mock_day)] * 2
 
 
 # The offer on the choose page
@@ -125,7 +137,7 @@ def test_the_fit_button_belongs_to_the_plan_form_on_the_whole_page(learner_clien
 
 
 def test_more_than_25_hours_a_week_carries_the_warning(learner_client):
-    start, exam = today(), today() + days(7)
+    start, exam = today(), today() + days(8)
     assert fitted("standard", start, exam).hours_per_week > 25
 
     response = learner_client.post(PREVIEW, choice("standard", start, exam), **HTMX)
@@ -136,8 +148,8 @@ def test_more_than_25_hours_a_week_carries_the_warning(learner_client):
 
 
 def test_25_hours_a_week_or_fewer_carries_no_warning(learner_client):
-    # The fast track's 28 h in 8 days: 24.5 h a week.
-    start, exam = today(), today() + days(8)
+    # The fast track's 31 h in 9 days: 24.1 h a week.
+    start, exam = today(), today() + days(9)
     assert none_fits(start, exam)
     assert fitted("fast-track", start, exam).hours_per_week <= 25
 
@@ -158,15 +170,25 @@ def test_no_fit_is_offered_when_an_intensity_fits(learner_client):
     assert "Fast track fits" in element_by_id(response.content, "preview").text
 
 
-def test_too_few_days_for_the_phases_are_explained_and_nothing_is_offered(learner_client):
-    start, exam = today(), today() + days(3)
+def test_too_few_days_for_the_phases_are_explained_and_a_short_notice_plan_offered(
+    learner_client,
+):
+    start, exam = today(), today() + days(7)
 
     response = learner_client.post(PREVIEW, choice("fast-track", start, exam), **HTMX)
 
-    assert with_class(response.content, "fit-option") == []
+    (offer,) = with_class(response.content, "fit-option")
+    assert "short-notice" in offer.attrs["class"]
     text = element_by_id(response.content, "preview").text
-    assert "only 3 days between your start date and your exam" in text
-    assert "too few to give each of the 6 phases a day" in text
+    assert "7 days before your exam are too few to give each of the 6 phases a day" in text
+    assert "keep days for revision and a mock" in text
+
+
+def test_an_exam_on_the_start_date_offers_nothing(learner_client):
+    response = learner_client.post(PREVIEW, choice("fast-track", today(), today()), **HTMX)
+
+    assert with_class(response.content, "fit-option") == []
+    assert "there is no day left to plan" in element_by_id(response.content, "preview").text
 
 
 # Saving it
@@ -207,12 +229,12 @@ def test_a_fit_when_an_intensity_fits_is_refused_and_nothing_saved(learner_clien
 
     assert response.status_code == 400
     (errors,) = [e for e in with_class(response.content, "form-errors") if e.attrs.get("role")]
-    assert "Fast track finishes before your exam: choose it." in errors.text
+    assert "Fast track ends at least a day before your exam: choose it." in errors.text
     assert not StudyPlan.objects.filter(user=learner).exists()
 
 
 def test_a_fit_with_too_few_days_is_refused_and_nothing_saved(learner_client, learner):
-    response = learner_client.post(CHOOSE, choice("standard", today(), today() + days(5), fit="1"))
+    response = learner_client.post(CHOOSE, choice("standard", today(), today() + days(7), fit="1"))
 
     assert response.status_code == 400
     assert "too few to give each of the 6 phases a day" in page_text(response.content)
@@ -239,7 +261,7 @@ def test_a_fit_value_other_than_0_or_1_is_a_400_with_a_message(learner_client, l
 
 
 def test_a_fitted_plan_changing_intensity_keeps_the_dates_it_was_fitted_to(learner_client, learner):
-    start, exam = today() - days(2), today() + days(6)
+    start, exam = today() - days(2), today() + days(7)
     save_plan(
         user=learner,
         intensity=Intensity.objects.get(slug="standard"),
@@ -270,8 +292,8 @@ def test_the_choose_page_says_which_plan_is_fitted_now(learner_client, learner):
 
 @pytest.fixture
 def fitted_plan(learner):
-    """Standard's hours fitted into the week and a day from three days ago to the exam."""
-    start, exam = today() - days(3), today() + days(5)
+    """Standard's hours fitted into the week and two days from three days ago to the exam."""
+    start, exam = today() - days(3), today() + days(6)
     save_plan(
         user=learner,
         intensity=Intensity.objects.get(slug="standard"),
@@ -299,7 +321,7 @@ def test_my_plan_says_it_is_fitted_with_its_weekly_hours_and_fitted_dates(
     (current,) = [e for e in elements(response.content) if e.attrs.get("aria-current") == "date"]
     assert current.text.startswith(f"{fitted_plan.current(today()).number}. ")
     assert "after your exam" not in page_text(response.content)
-    assert HEAVY_WEEK_TEXT in page_text(response.content)  # 36 h in 8 days
+    assert HEAVY_WEEK_TEXT in page_text(response.content)  # 38 h in 9 days
 
 
 def test_the_calendar_file_carries_the_fitted_dates(learner_client, fitted_plan):

@@ -6,6 +6,7 @@ from django.db import transaction
 from phases.models import Intensity
 
 from ..models import StudyPlan
+from .practice import placed
 
 
 @transaction.atomic
@@ -17,14 +18,18 @@ def save_plan(
     exam_date: datetime.date | None,
     today: datetime.date,
     fitted: bool = False,
+    short_notice: bool = False,
 ) -> StudyPlan:
     """Create the learner's plan, or change it; ticks are never touched.
 
     A change of intensity with the start date left as it was re-lays the calendar from today,
-    except for a fitted plan, which keeps the dates its preview was fitted to. ``fitted``: the
-    intensity's hours compressed to end the day before the exam (figures.schedule_for).
+    except for a fitted or short-notice plan, which keeps the dates its preview was made for.
+    ``fitted``: the intensity's hours compressed to end the day before the exam;
+    ``short_notice``: the days left, day by day (progress.schedules). Either way the plan is
+    shaped by the learner's newest placement.
     """
     plan = StudyPlan.objects.select_for_update().filter(user=user).first()
+    placement = placed(user)
     if plan is None:
         return StudyPlan.objects.create(
             user=user,
@@ -32,12 +37,17 @@ def save_plan(
             start_date=start_date,
             exam_date=exam_date,
             fitted=fitted,
+            short_notice=short_notice,
+            placement=placement,
         )
-    if intensity != plan.intensity and start_date == plan.start_date and not fitted:
+    kept_dates = fitted or short_notice
+    if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
         start_date = today
     plan.intensity = intensity
     plan.start_date = start_date
     plan.exam_date = exam_date
     plan.fitted = fitted
+    plan.short_notice = short_notice
+    plan.placement = placement
     plan.save()
     return plan

@@ -9,8 +9,8 @@ from django.db import IntegrityError, transaction
 
 from phases.models import Domain, Question
 
-from .. import practice
-from ..models import Attempt, AttemptQuestion
+from .. import placement, practice
+from ..models import Attempt, AttemptQuestion, StudyPlan
 from .review import remember_misses
 
 
@@ -65,10 +65,13 @@ def start_drill(
     return _create_attempt(drill, [pool[pk] for pk in ids], rng)
 
 
-def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Attempt:
+def start_mock(
+    *, user: Any, now: datetime.datetime, rng: random.Random, is_placement: bool = False
+) -> Attempt:
     """A timed mock at the exam's pace, drawn by exam weight, unseen questions first; an open
-    one is resumed instead. Two simultaneous starts make one mock: the database's constraint
-    refuses the second, which then returns the first."""
+    one (a mock or a placement) is resumed instead. Two simultaneous starts make one: the
+    database's constraint refuses the second, which then returns the first. A placement is
+    the same at progress.placement's length."""
     existing = close_overdue_mock(user=user, now=now)
     if existing is not None:
         return existing
@@ -77,8 +80,13 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
     for question in pool.values():
         by_domain.setdefault(question.domain.slug, []).append(question.pk)
     weights = dict(Domain.objects.values_list("slug", "exam_weight"))
+    length, minutes = (
+        (placement.QUESTIONS, placement.MINUTES)
+        if is_placement
+        else (settings.MOCK_QUESTIONS, settings.MOCK_MINUTES)
+    )
     counts = practice.mock_counts(
-        weights, settings.MOCK_QUESTIONS, {slug: len(ids) for slug, ids in by_domain.items()}
+        weights, length, {slug: len(ids) for slug, ids in by_domain.items()}
     )
     ids = practice.draw(by_domain, counts, rng, seen=_question_ids(attempt__user=user))
     try:
@@ -89,11 +97,32 @@ def start_mock(*, user: Any, now: datetime.datetime, rng: random.Random) -> Atte
             Attempt.objects.for_user(user).filter(
                 kind=Attempt.Kind.DRILL, submitted_at__isnull=True
             ).update(submitted_at=now)
-            deadline = now + datetime.timedelta(minutes=settings.MOCK_MINUTES)
-            mock = Attempt(user=user, kind=Attempt.Kind.MOCK, started_at=now, deadline=deadline)
+            deadline = now + datetime.timedelta(minutes=minutes)
+            mock = Attempt(
+                user=user,
+                kind=Attempt.Kind.MOCK,
+                started_at=now,
+                deadline=deadline,
+                placement=is_placement,
+            )
             return _create_attempt(mock, [pool[pk] for pk in ids], rng)
     except IntegrityError:
         return Attempt.objects.for_user(user).unsubmitted_mocks().get()
+
+
+def placed(user: Any) -> dict[str, list[int]]:
+    """The results of the learner's newest handed-in placement ({} without one): what shapes
+    their plan. One query."""
+    newest = (
+        Attempt.objects.for_user(user)
+        .filter(placement=True, submitted_at__isnull=False)
+        .order_by("-submitted_at")
+        .values("pk")[:1]
+    )
+    rows = AttemptQuestion.objects.filter(attempt__in=newest).values_list(
+        "question__domain__slug", "is_correct"
+    )
+    return placement.scores(rows)
 
 
 def live_mock_questions(*, user: Any, now: datetime.datetime) -> set[int]:
@@ -159,6 +188,8 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
         attempt.submitted_at = now
         if attempt.kind == Attempt.Kind.MOCK:
             remember_misses(user=user, items=attempt.questions.all(), now=now)
+        if attempt.placement:
+            StudyPlan.objects.filter(user=user).update(placement=placed(user))
     else:
         attempt.refresh_from_db(fields=["submitted_at"])
     return bool(updated)

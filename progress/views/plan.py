@@ -1,26 +1,114 @@
 """Choosing a schedule, the plan page and its calendar file."""
 
 import datetime
+import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from phases.models import Intensity
-from phases.schedule import HEAVY_WEEK_HOURS, HEAVY_WEEK_TEXT, fitting_intensity, lay_out
+from phases.schedule import (
+    HEAVY_WEEK_HOURS,
+    HEAVY_WEEK_TEXT,
+    MOCK_HOURS,
+    Schedule,
+    fitting_intensity,
+)
+from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY
+from phases.snapshot import Syllabus
 from progress.auth import learner_syllabus
 from progress.links import site_link
 
-from .. import ics
-from ..figures import fitted_schedule, intensity_options, learner_state, plan_of
+from .. import ics, placement
+from ..figures import learner_state, plan_of
 from ..forms import PlanForm
+from ..schedules import fitted_schedule, intensity_options, own_pace, short_notice_schedule
+from ..services import practice as services
 from ..services.plan import save_plan
 from .common import HtmxHttpRequest
+
+
+def calendar_rows(schedule: Schedule, content: Syllabus, placed: Any) -> list[dict[str, Any]]:
+    """The calendar's rows as the plan page and the preview show them: each phase (with why a
+    strong placement shortened it), then the revision days and the full mock, each linking to
+    the page where that work is done."""
+    phases = {phase.number: phase for phase in content.phases}
+    strong = placement.strong_domains(placed)
+    rows = []
+    for slot in schedule.slots:
+        phase = phases[slot.number]
+        saved = schedule.saved(slot.number)
+        why = ", ".join(
+            f"{domain.name} ({placed[domain.slug][0]} of {placed[domain.slug][1]} right)"
+            for domain in phase.domains
+            if domain.slug in strong
+        )
+        rows.append(
+            {
+                "kind": "phase",
+                "number": slot.number,
+                "title": f"{slot.number}. {phase.title}",
+                "url": reverse("progress:phase", args=[phase.slug]),
+                "start": slot.start,
+                "end": slot.end,
+                "hours": slot.hours,
+                "shortened": f"{saved} h shorter: your placement showed you strong in {why}"
+                if saved
+                else "",
+            }
+        )
+    if (revision := schedule.revision) is not None:
+        rows.append(
+            {
+                "kind": "revision",
+                "title": REVISION_TITLE,
+                "url": reverse("progress:review"),
+                "start": revision.start,
+                "end": revision.last_revision_day,
+                "hours": revision.hours,
+            }
+        )
+        rows.append(
+            {
+                "kind": "mock",
+                "title": mock_title(),
+                "url": reverse("progress:practice"),
+                "start": revision.mock_day,
+                "end": revision.mock_day,
+                "hours": MOCK_HOURS,
+            }
+        )
+    return sorted(rows, key=lambda row: row["start"]) if schedule.day_by_day else rows
+
+
+# The figures the plan pages state, from their one home each.
+PAGE_WORDS = {
+    "strong_text": placement.STRONG_TEXT,
+    "short_notice_hours": SHORT_NOTICE_HOURS_PER_DAY,
+    "placement_questions": placement.QUESTIONS,
+    "placement_minutes": placement.MINUTES,
+}
+REVISION_TITLE = "Revision: your review queue, then drills in your weakest domain"
+
+
+def mock_title() -> str:
+    return f"Full mock exam: {settings.MOCK_QUESTIONS} questions in {settings.MOCK_MINUTES} minutes"
+
+
+def by_day(rows: list[dict[str, Any]]) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
+    """A short-notice plan's rows under the day each starts."""
+    days: dict[datetime.date, list[dict[str, Any]]] = {}
+    for row in rows:
+        days.setdefault(row["start"], []).append(row)
+    return list(days.items())
 
 
 @login_required
@@ -31,18 +119,12 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
     if state.plan is None or state.schedule is None:
         messages.info(request, "Choose your schedule first.")
         return redirect("progress:plan-choose")
-    phases = {phase.number: phase for phase in state.content.phases}
-    current = state.current_slot
-    rows = [
-        {
-            "slot": slot,
-            "phase": phases.get(slot.number),
-            "current": current is not None and slot.number == current.number,
-            "past": slot.end < today,
-            "progress": state.phases.get(slot.number),
-        }
-        for slot in state.schedule.slots
-    ]
+    rows = calendar_rows(state.schedule, state.content, state.plan.placement)
+    for row in rows:
+        row["current"] = row["start"] <= today <= row["end"]
+        row["past"] = row["end"] < today
+        if row["kind"] == "phase":
+            row["progress"] = state.phases.get(row["number"])
     exam = state.plan.exam_date
     return render(
         request,
@@ -51,11 +133,14 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             "state": state,
             "overall": state.report,
             "rows": rows,
+            "days": by_day(rows) if state.schedule.day_by_day else [],
             "study_phase": state.study_phase,  # the page's main action
             "days_to_exam": (exam - today).days if exam else None,
             "days_late": state.schedule.days_late(exam),
             "heavy": state.schedule.fitted and state.schedule.hours_per_week > HEAVY_WEEK_HOURS,
             "heavy_text": HEAVY_WEEK_TEXT,
+            "placed": state.plan.placement,
+            **PAGE_WORDS,
         },
     )
 
@@ -68,55 +153,57 @@ def _preview(
     exam: datetime.date | None,
 ) -> dict[str, Any] | None:
     """The calendar the plan form's values would lay out, for the live preview; when no
-    intensity finishes by the exam, the same hours fitted to it (``fitted``), or why they
-    cannot be (``fit_refusal``)."""
+    intensity ends a day before the exam, the same hours fitted to it (``fitted``); when too
+    few days are left even for that, a short-notice plan (``short``); or why none can be
+    (``fit_refusal``). Each is shaped by the learner's newest placement."""
     if intensity is None or start is None:
         return None
     content = learner_syllabus(request.user)
-    options = {option.slug: option for option in intensity_options(intensities, content)}
-    chosen = options[intensity.slug]
-    schedule = lay_out(chosen.phase_hours, chosen.hours_per_week, start)
+    placed = services.placed(request.user)
+    schedule = own_pace(intensity, content, start, placed)
     days_late = schedule.days_late(exam)
     suggestion = None
     if days_late and exam is not None:
-        slug = fitting_intensity(list(options.values()), start, exam)
+        options = intensity_options(intensities, content, placed)
+        slug = fitting_intensity(options, start, exam)
         suggestion = next((i for i in intensities if i.slug == slug), None)
-    phases = {phase.number: phase for phase in content.phases}
-    fitted, fit_refusal = None, ""
+    fitted, short, fit_refusal = None, None, ""
     if exam is None:
         fit_refusal = "Enter your exam date to fit your plan to it."
     elif not days_late:
-        fit_refusal = f"{intensity.name} already finishes before your exam: no fitting needed."
+        fit_refusal = f"{intensity.name} already ends before your exam: no fitting needed."
     elif suggestion is not None:
         fit_refusal = (
-            f"{suggestion.name} finishes before your exam: choose it. "
+            f"{suggestion.name} ends at least a day before your exam: choose it. "
             "Fitting is for when no schedule does."
         )
     else:
         try:
-            fitted = fitted_schedule(content, intensity.slug, start, exam)
+            fitted = fitted_schedule(content, intensity, start, exam, placed)
         except ValueError:
-            available = max(0, (exam - start).days)
+            if exam > start:
+                short = short_notice_schedule(content, start, exam, placed)
             fit_refusal = (
-                f"There {'is' if available == 1 else 'are'} only {available} "
-                f"day{'' if available == 1 else 's'} between your start date and your exam: too "
-                f"few to give each of the {len(content.phases)} phases a day. Move your exam date "
-                "or start earlier."
+                "Your exam is on your start date: there is no day left to plan. Move your exam "
+                "date or start earlier."
+                if exam <= start
+                else f"{(exam - start).days} day{pluralize((exam - start).days)} before your "
+                f"exam are too few to give each of the {len(content.phases)} phases a day and "
+                "keep days for revision and a mock."
             )
     plan = plan_of(request.user)
-
-    def rows(laid_out: Any) -> list[dict[str, Any]]:
-        return [{"slot": slot, "phase": phases.get(slot.number)} for slot in laid_out.slots]
-
+    short_rows = calendar_rows(short, content, placed) if short else []
     return {
         "intensity": intensity,
         "schedule": schedule,
-        "rows": rows(schedule),
+        "rows": calendar_rows(schedule, content, placed),
         "exam_date": exam,
         "days_late": days_late,
         "suggestion": suggestion,
         "fitted": fitted,
-        "fitted_rows": rows(fitted) if fitted else [],
+        "fitted_rows": calendar_rows(fitted, content, placed) if fitted else [],
+        "short": short,
+        "short_days": by_day(short_rows),
         "fit_refusal": fit_refusal,
         # The learner's plan already is this intensity fitted to these dates.
         "fit_chosen": fitted is not None
@@ -125,6 +212,8 @@ def _preview(
         and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam),
         "heavy": fitted is not None and fitted.hours_per_week > HEAVY_WEEK_HOURS,
         "heavy_text": HEAVY_WEEK_TEXT,
+        "placed": placed,
+        "strong": [d.name for d in content.domains if d.slug in placement.strong_domains(placed)],
     }
 
 
@@ -150,18 +239,12 @@ def _choose_page(request: HtmxHttpRequest, form: PlanForm, *, status: int = 200)
         {
             "form": form,
             "intensities": [
-                (
-                    intensity,
-                    lay_out(
-                        content.phase_hours[intensity.slug],
-                        intensity.hours_per_week,
-                        timezone.localdate(),
-                    ).total_hours,
-                )
+                (intensity, own_pace(intensity, content, timezone.localdate()).total_hours)
                 for intensity in intensities
             ],
             "preview": _preview_of(request, form, intensities),
             "has_plan": plan_of(request.user) is not None,
+            **PAGE_WORDS,
         },
         status=status,
     )
@@ -174,11 +257,11 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         form = PlanForm(request.POST)
         if not form.is_valid():
             return _choose_page(request, form, status=400)
-        fit = bool(form.cleaned_data["fit"])  # "" when the plain save button was used
+        fit = form.cleaned_data["fit"]  # "" when the plain save button was used
         fitted = None
         if fit:
             preview = _preview_of(request, form, list(Intensity.objects.all()))
-            fitted = preview["fitted"] if preview else None
+            fitted = preview["fitted" if fit == "1" else "short"] if preview else None
             if fitted is None:
                 form.add_error(None, preview["fit_refusal"] if preview else "")
                 return _choose_page(request, form, status=400)
@@ -188,9 +271,14 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
             start_date=form.cleaned_data["start_date"],
             exam_date=form.cleaned_data["exam_date"],
             today=timezone.localdate(),
-            fitted=fit,
+            fitted=fit == "1",
+            short_notice=fit == "short",
         )
-        if fitted is not None:
+        if request.GET.get("then") == "placement":  # the button's own address says it
+            return redirect(_start_placement(request))
+        if fit == "short":
+            messages.success(request, "Your short-notice plan is saved: day by day to your exam.")
+        elif fitted is not None:
             messages.success(
                 request,
                 "Your plan is fitted to your exam date: about "
@@ -211,6 +299,22 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
     return _choose_page(request, PlanForm(initial=initial))
 
 
+def _start_placement(request: HtmxHttpRequest) -> str:
+    """Start (or resume) the learner's placement; the address of its first question."""
+    attempt = services.start_mock(
+        user=request.user, now=timezone.now(), rng=random.Random(), is_placement=True
+    )
+    if not attempt.placement:
+        messages.info(request, "Finish your open mock exam first: the placement comes after it.")
+    return reverse("progress:attempt", args=[attempt.pk])
+
+
+@login_required
+@require_POST
+def placement_start(request: HtmxHttpRequest) -> HttpResponse:
+    return redirect(_start_placement(request))
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
@@ -223,7 +327,7 @@ def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
         return render(
             request,
             "progress/plan_choose.html#preview",
-            {"preview": preview, "form": form, "show_errors": True},
+            {"preview": preview, "form": form, "show_errors": True, **PAGE_WORDS},
         )
     return _choose_page(request, form, status=200 if valid else 400)
 
@@ -248,6 +352,12 @@ def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
         },
         exam_date=state.plan.exam_date,
         exam_url=site_link(reverse("progress:dashboard")),
+        revision=ics.RevisionEntry(
+            REVISION_TITLE,
+            site_link(reverse("progress:review")),
+            mock_title(),
+            site_link(reverse("progress:practice")),
+        ),
         owner=str(request.user.pk),
         stamp=timezone.now(),
     )

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_GET
 from phases.snapshot import DomainInfo
 from progress.auth import learner_syllabus
 
-from .. import chart, practice
-from ..figures import rules
+from .. import chart, placement, practice
+from ..figures import plan_of, rules
 from ..models import Attempt, AttemptQuestion
 from ..services import practice as services
 from .common import HtmxHttpRequest
@@ -53,6 +53,10 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
         or (show == "wrong" and item.answered_at and not item.is_correct)
         or (show == "unanswered" and not item.answered_at)
     ]
+    score = _score(
+        ((item.question.domain.slug, item.is_correct) for item in shown),
+        learner_syllabus(request.user).domains,
+    )
     return render(
         request,
         "progress/attempt_result.html",
@@ -60,12 +64,16 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "attempt": attempt,
             "items": [(item, shown_options(item, reveal=True)) for item in listed],
             "hidden": len(items) - len(shown),
-            "score": _score(
-                ((item.question.domain.slug, item.is_correct) for item in shown),
-                learner_syllabus(request.user).domains,
-            ),
+            "score": score,
             "rules": rules(),
             "timed_out": attempt.timed_out,
+            "strong": [
+                row.name for row in score.domains if placement.is_strong(row.right, row.asked)
+            ]
+            if attempt.placement
+            else None,
+            "strong_text": placement.STRONG_TEXT,
+            "has_plan": plan_of(request.user) is not None,
             "show": show,
             "filters": RESULT_FILTERS.items(),
         },
