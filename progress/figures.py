@@ -47,7 +47,7 @@ def recall_day(
     plan: StudyPlan | None, schedule: Schedule | None, today: datetime.date
 ) -> datetime.date:
     """The day recall is predicted for: the exam date; without one, the day after the plan's
-    last phase ends; without a plan (or once that day has passed), today."""
+    mock ends; without a plan (or once that day has passed), today."""
     if plan is not None and plan.exam_date is not None:
         return max(plan.exam_date, today)
     if schedule is not None:

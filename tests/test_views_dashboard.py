@@ -190,7 +190,10 @@ def schedule(intensity: str = "standard") -> Schedule:
     chosen = Intensity.objects.get(slug=intensity)
     hours = PhaseHours.objects.filter(intensity=chosen).order_by("phase__number")
     return lay_out(
-        hours.values_list("phase__number", "hours"), chosen.hours_per_week, timezone.localdate()
+        hours.values_list("phase__number", "hours"),
+        chosen.hours_per_week,
+        timezone.localdate(),
+        revision_hours=chosen.revision_hours,
     )
 
 
@@ -307,20 +310,20 @@ def test_behind_plan_the_most_marks_behind_lags_with_the_learners_own_numbers(
 def test_in_the_middle_of_a_phase_the_plan_expects_its_share_of_the_days_gone(
     learner_client, learner
 ):
-    # The design's own example: four days into a seven-day phase 2 the plan expects 4 of
-    # Experimentation's 7 checks; with 1 done, 25 x 3/7 = 10.7 marks behind.
+    # Four days into Standard's eight-day phase 2 the plan expects 3.5 of Experimentation's 7
+    # checks; with 1 done, 25 x 2.5/7 = 8.9 marks behind.
     phase_two = schedule().slots[1]
-    assert phase_two.days == 7, "the example needs Standard's phase 2 to last a week"
+    assert phase_two.days == 8, "the example needs Standard's phase 2 to last eight days"
     make_plan(learner, days_ago=days_until_phase(2) + 4)
     tick(learner, *PHASE_ONE, checks("experimentation")[0])
 
     response = learner_client.get(DASHBOARD)
 
     assert focus_reason(response) == (
-        "Experimentation: 1 of 7 self-checks done, your plan expected 4 by today: "
-        "10.7 marks of the exam's 100 behind."
+        "Experimentation: 1 of 7 self-checks done, your plan expected 3.5 by today: "
+        "8.9 marks of the exam's 100 behind."
     )
-    assert rows(response)["experimentation"][-1].startswith("57%")  # 4 of 7 planned
+    assert rows(response)["experimentation"][-1].startswith("50%")  # 3.5 of 7 planned
     assert behind(response) == {"experimentation"}
 
 
@@ -760,7 +763,7 @@ def test_without_an_exam_date_recall_is_read_at_the_plans_end(learner_client, le
 
     response = learner_client.get(DASHBOARD)
 
-    # Ticked today and never reviewed, everything fades by the day after the last phase.
+    # Ticked today and never reviewed, everything fades by the day after the plan's mock.
     plan_end = schedule().finish + datetime.timedelta(days=1)
     assert (
         recall_label(response)

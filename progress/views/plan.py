@@ -159,7 +159,10 @@ def _preview(
     if intensity is None or start is None:
         return None
     content = learner_syllabus(request.user)
-    placed = services.placed(request.user)
+    plan = plan_of(request.user)
+    # A plan keeps the newest placement's results (handing one in updates it): a query only
+    # for a learner who has none yet.
+    placed = plan.placement if plan is not None else services.placed(request.user)
     schedule = own_pace(intensity, content, start, placed)
     days_late = schedule.days_late(exam)
     suggestion = None
@@ -191,7 +194,6 @@ def _preview(
                 f"exam are too few to give each of the {len(content.phases)} phases a day and "
                 "keep days for revision and a mock."
             )
-    plan = plan_of(request.user)
     short_rows = calendar_rows(short, content, placed) if short else []
     return {
         "intensity": intensity,
