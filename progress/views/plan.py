@@ -96,6 +96,10 @@ PAGE_WORDS = {
     "placement_questions": placement.QUESTIONS,
     "placement_minutes": placement.MINUTES,
 }
+SHORT_NOTICE_REFUSAL = (
+    "A plan fitted to your exam date still works for these dates, revision included: "
+    "short notice is for when none can."
+)
 REVISION_TITLE = "Revision: your review queue, then drills in your weakest domain"
 
 
@@ -265,7 +269,8 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
             preview = _preview_of(request, form, list(Intensity.objects.all()))
             fitted = preview["fitted" if fit == "1" else "short"] if preview else None
             if fitted is None:
-                form.add_error(None, preview["fit_refusal"] if preview else "")
+                refusal = preview["fit_refusal"] if preview else ""
+                form.add_error(None, refusal or SHORT_NOTICE_REFUSAL)
                 return _choose_page(request, form, status=400)
         save_plan(
             user=request.user,
