@@ -104,7 +104,7 @@ def test_bs_calendar_is_bs_plan_only(client_b, learner_a, learner_b):
     response = client_b.get(reverse("progress:plan-calendar"))
 
     events = list(icalendar.Calendar.from_ical(response.content).walk("VEVENT"))
-    assert len(events) == 6  # no exam event: that is A's
+    assert len(events) == 8  # six phases, revision and the mock; no exam event: that is A's
     assert events[0].decoded("DTSTART") == plan_b.start_date
     assert all(f"-{learner_a.pk}@" not in str(event["UID"]) for event in events)
 

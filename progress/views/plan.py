@@ -138,7 +138,8 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             "overall": state.report,
             "rows": rows,
             "days": by_day(rows) if state.schedule.day_by_day else [],
-            "study_phase": state.study_phase,  # the page's main action
+            "study_phase": state.study_phase,  # the page's main action, unless revising:
+            "revising": next((r for r in rows if r["current"] and r["kind"] != "phase"), None),
             "days_to_exam": (exam - today).days if exam else None,
             "days_late": state.schedule.days_late(exam),
             "heavy": state.schedule.fitted and state.schedule.hours_per_week > HEAVY_WEEK_HOURS,

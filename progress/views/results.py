@@ -73,7 +73,8 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             if attempt.placement
             else None,
             "strong_text": placement.STRONG_TEXT,
-            "has_plan": plan_of(request.user) is not None,
+            "has_plan": (plan := plan_of(request.user)) is not None,
+            "short_notice": plan is not None and plan.short_notice,
             "show": show,
             "filters": RESULT_FILTERS.items(),
         },

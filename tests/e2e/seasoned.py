@@ -96,6 +96,7 @@ def learner_pages(learner: Learner) -> list[str]:
         "/dashboard/",
         "/plan/",
         "/plan/choose/",
+        *plan_previews(),
         "/study/core-ml-foundations/",
         "/study/experimentation/",
         "/review/",
@@ -122,3 +123,33 @@ def mock_pages(learner: Learner) -> list[str]:
         f"/practice/{learner.mock.pk}/?q=8",
         f"/practice/{learner.mock.pk}/flagged/",
     ]
+
+
+def plan_previews() -> list[str]:
+    """The choose page's preview for an exam too near for any intensity (the fitted plan) and
+    for one too near even for that (the short-notice plan), as the page without htmx serves it."""
+    today = timezone.localdate()
+    return [
+        f"/plan/preview/?intensity=standard&start_date={today}&exam_date={today + days}"
+        for days in (datetime.timedelta(days=9), datetime.timedelta(days=2))
+    ]
+
+
+def make_short_notice() -> tuple[object, list[str]]:
+    """A learner two days before the exam on a short-notice plan, placement handed in; and the
+    pages that show them: the day-by-day plan, the placement's result, the choose page."""
+    user = get_user_model().objects.create_user(username="hedy", password=PASSWORD)
+    today = timezone.localdate()
+    now = timezone.now()
+    save_plan(
+        user=user,
+        intensity=Intensity.objects.get(is_default=True),
+        start_date=today,
+        exam_date=today + datetime.timedelta(days=2),
+        today=today,
+        short_notice=True,
+    )
+    placement = start_mock(user=user, now=now, rng=random.Random(9), is_placement=True)
+    _answer_half(user, placement, now)
+    submit(user=user, attempt=placement, now=now)
+    return user, ["/plan/", f"/practice/{placement.pk}/result/", "/plan/choose/"]

@@ -9,7 +9,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.e2e.seasoned import PUBLIC_PAGES, TICKED, Learner, learner_pages, mock_pages
+from tests.e2e.seasoned import (
+    PUBLIC_PAGES,
+    TICKED,
+    Learner,
+    learner_pages,
+    make_short_notice,
+    mock_pages,
+)
 from tests.e2e.steps import log_in
 
 PHONE = {"width": 390, "height": 844}
@@ -92,6 +99,10 @@ def test_every_page_passes_axe_and_fits_the_screen(page: Page, seasoned: Learner
     problems += audit(page, learner_pages(seasoned), phone=phone)
     seasoned.open_a_mock()
     problems += audit(page, mock_pages(seasoned), phone=phone)
+    hedy, short_notice_pages = make_short_notice()  # the day-by-day plan, the placement
+    page.context.clear_cookies()
+    log_in(page, hedy.username)
+    problems += audit(page, short_notice_pages, phone=phone)
     assert not problems, "\n".join(problems)
 
 

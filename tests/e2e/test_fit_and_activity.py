@@ -26,16 +26,17 @@ def test_a_learner_fits_the_plan_to_an_exam_eight_days_away_and_sees_the_days_st
     page.get_by_role("radio", name=re.compile(r"^Standard\b")).check()
     fill_dates(page, today, today + datetime.timedelta(days=8))
 
-    # The live preview (htmx) offers the fitted plan: standard's 36 h in 8 days.
+    # The live preview (htmx) offers the fitted plan: standard's 38 h, revision and mock
+    # included, in 8 days.
     offer = page.locator(".fit-option")
-    expect(offer.get_by_role("heading")).to_have_text("Fit my exam date: 32 h a week for 1.1 weeks")
+    expect(offer.get_by_role("heading")).to_have_text("Fit my exam date: 34 h a week for 1.1 weeks")
     expect(offer).to_contain_text("more than 25 hours a week is a lot alongside a job")
-    offer.get_by_role("button", name="Save the fitted plan (32 h a week)").click()
+    offer.get_by_role("button", name="Save the fitted plan (34 h a week)").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text("My plan")
-    expect(page.locator(".fitted-plan")).to_contain_text("about 32 hours a week")
-    # The last phase ends the day before the exam.
-    expect(page.get_by_role("row").filter(has_text="6. ")).to_contain_text(
+    expect(page.locator(".fitted-plan")).to_contain_text("about 34 hours a week")
+    # The full mock is the day before the exam.
+    expect(page.get_by_role("row").filter(has_text="Full mock exam")).to_contain_text(
         date_format(today + datetime.timedelta(days=7), "D j M")
     )
 
@@ -63,11 +64,12 @@ def test_without_javascript_the_fitted_plan_is_previewed_and_saved(page_without_
     today = timezone.localdate()
     sign_up(page, "nojs")
     page.get_by_role("radio", name=re.compile(r"^Fast track\b")).check()
-    fill_dates(page, today, today + datetime.timedelta(days=8))
+    fill_dates(page, today, today + datetime.timedelta(days=9))
     page.get_by_role("button", name="Preview the calendar").click()
 
+    # The fast track's 31 h in 9 days.
     offer = page.locator(".fit-option")
-    expect(offer.get_by_role("heading")).to_have_text("Fit my exam date: 25 h a week for 1.1 weeks")
+    expect(offer.get_by_role("heading")).to_have_text("Fit my exam date: 25 h a week for 1.3 weeks")
     expect(offer).not_to_contain_text("alongside a job")
     assert "csrfmiddlewaretoken" not in page.url
     offer.get_by_role("button", name=re.compile("^Save the fitted plan")).click()
@@ -84,7 +86,7 @@ def test_the_fit_offer_and_the_activity_calendar_pass_axe_and_fit_the_screen(
     page.set_viewport_size(viewport)
     sign_up(page, f"axe{viewport['width']}")
     page.get_by_role("radio", name=re.compile(r"^Standard\b")).check()
-    fill_dates(page, today, today + datetime.timedelta(days=7))
+    fill_dates(page, today, today + datetime.timedelta(days=8))
     page.get_by_role("button", name="Preview the calendar").click()
     expect(page.locator(".fit-option")).to_be_visible()
     page.locator(".fit-option").get_by_role("button").click()
@@ -92,7 +94,7 @@ def test_the_fit_offer_and_the_activity_calendar_pass_axe_and_fit_the_screen(
     page.goto(PHASE_ONE_PATH)
     tick_button(check_rows(page)[0]).click()
 
-    exam = (today + datetime.timedelta(days=7)).isoformat()
+    exam = (today + datetime.timedelta(days=8)).isoformat()
     preview = f"/plan/preview/?intensity=extended&start_date={today.isoformat()}&exam_date={exam}"
     problems = audit(page, [preview, "/plan/", "/dashboard/"], phone=viewport is PHONE)
 

@@ -20,7 +20,13 @@ from django.test import Client
 
 from phases.models import Phase
 from progress.services.reminders import unsubscribe_token
-from tests.e2e.seasoned import PUBLIC_PAGES, Learner, learner_pages, mock_pages
+from tests.e2e.seasoned import (
+    PUBLIC_PAGES,
+    Learner,
+    learner_pages,
+    make_short_notice,
+    mock_pages,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".nu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -93,6 +99,10 @@ def test_every_page_is_valid_html(client: Client, seasoned: Learner, tmp_path: P
     render(client, ["/no-such-page/"], tmp_path, pages, status=404)
     seasoned.open_a_mock()
     render(client, mock_pages(seasoned), tmp_path, pages)
+    # A short-notice learner: the day-by-day plan and the placement's result.
+    hedy, short_notice_pages = make_short_notice()
+    client.force_login(hedy)
+    render(client, short_notice_pages, tmp_path, pages)
 
     messages = vnu(command, [str(tmp_path / name) for name in pages])
     problems = [
