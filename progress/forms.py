@@ -44,7 +44,7 @@ class PlanForm(forms.Form):
     exam_date = forms.DateField(
         required=False,
         widget=DateInput(),
-        help_text="Optional. We will tell you if your schedule runs past it.",
+        help_text="Optional. We will tell you if your schedule does not end a day before it.",
         error_messages={"invalid": "Enter the exam date as a date, e.g. 2027-01-15."},
     )
     # Sent by the preview's "Fit my exam date" (1) and short-notice (short) buttons; the plain
