@@ -268,13 +268,14 @@ def test_preview_says_so_when_no_intensity_fits_before_the_exam(learner_client):
     assert not any(f"{intensity.name} fits" in text for intensity in Intensity.objects.all())
 
 
-def test_preview_with_the_exam_the_day_after_the_mock_says_it_fits(learner_client):
-    finish = schedule("standard", today()).finish
+@pytest.mark.parametrize("intensity", ["fast-track", "standard", "extended"])
+def test_preview_with_the_exam_the_day_after_the_mock_says_it_fits(learner_client, intensity):
+    finish = schedule(intensity, today()).finish
     exam = finish + days(1)
 
     response = learner_client.get(
         PREVIEW,
-        {"intensity": "standard", "start_date": today().isoformat(), "exam_date": exam.isoformat()},
+        {"intensity": intensity, "start_date": today().isoformat(), "exam_date": exam.isoformat()},
         **HTMX,
     )
 
