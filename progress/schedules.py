@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from phases.schedule import (
+    MOCK_HOURS,
     IntensityOption,
     Schedule,
     fit_to,
@@ -31,37 +32,35 @@ def _phase_domains(content: Syllabus) -> list[tuple[int, list[tuple[str, int]]]]
 
 
 def _shortened(
-    content: Syllabus, phase_hours: Sequence[tuple[int, int]], revision_hours: int, placed: Any
+    content: Syllabus, phase_hours: Sequence[tuple[int, int]], intensity: Any, placed: Any
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    share = placement.strong_share(_phase_domains(content), placement.strong_domains(placed))
-    revision = revision_hours + 1 if revision_hours else 0  # the mock's hour
+    """Phase hours shortened where the placement ``placed`` shows strong domains, and the hours
+    saved per phase (phases.schedule.shorten); revision and the mock count towards the total."""
+    share = placement.strong_share(_phase_domains(content), placement.strong_domains(placed or {}))
+    revision = intensity.revision_hours + MOCK_HOURS if intensity.revision_hours else 0
     return shorten(phase_hours, share, other_hours=revision)
 
 
-def intensity_option(intensity: Any, content: Syllabus, placed: Any = None) -> IntensityOption:
-    """The intensity's hours, shortened where the placement ``placed`` shows strong domains."""
-    hours, _ = _shortened(
-        content, content.phase_hours[intensity.slug], intensity.revision_hours, placed or {}
-    )
-    return IntensityOption(
-        slug=intensity.slug,
-        hours_per_week=intensity.hours_per_week,
-        phase_hours=hours,
-        order=intensity.order,
-        revision_hours=intensity.revision_hours,
-    )
-
-
 def intensity_options(intensities: Any, content: Syllabus, placed: Any = None) -> list[Any]:
-    return [intensity_option(intensity, content, placed) for intensity in intensities]
+    return [
+        IntensityOption(
+            slug=intensity.slug,
+            hours_per_week=intensity.hours_per_week,
+            phase_hours=_shortened(content, content.phase_hours[intensity.slug], intensity, placed)[
+                0
+            ],
+            order=intensity.order,
+            revision_hours=intensity.revision_hours,
+        )
+        for intensity in intensities
+    ]
 
 
 def own_pace(
     intensity: Any, content: Syllabus, start: datetime.date, placed: Any = None
 ) -> Schedule:
-    hours, saved = _shortened(
-        content, content.phase_hours[intensity.slug], intensity.revision_hours, placed or {}
-    )
+    """The intensity's calendar at its own weekly hours, revision and mock included."""
+    hours, saved = _shortened(content, content.phase_hours[intensity.slug], intensity, placed)
     schedule = lay_out(
         hours, intensity.hours_per_week, start, revision_hours=intensity.revision_hours
     )
@@ -80,9 +79,7 @@ def fitted_schedule(
     before the exam (phases.schedule.fit_to; a ValueError when the days are too few)."""
     weights = phase_weights(_phase_domains(content))
     total = sum(hours for _, hours in content.phase_hours[intensity.slug])
-    hours, saved = _shortened(
-        content, hours_by_weight(total, weights), intensity.revision_hours, placed or {}
-    )
+    hours, saved = _shortened(content, hours_by_weight(total, weights), intensity, placed)
     schedule = fit_to(hours, start, exam, revision_hours=intensity.revision_hours)
     return dataclasses.replace(schedule, shortened=saved)
 

@@ -1,7 +1,9 @@
 """Choosing a schedule, the plan page and its calendar file."""
 
 import datetime
+import itertools
 import random
+from operator import itemgetter
 from typing import Any
 
 from django.conf import settings
@@ -36,57 +38,43 @@ from ..services.plan import save_plan
 from .common import HtmxHttpRequest
 
 
+def _row(kind: str, title: str, url: str, start: Any, end: Any, hours: int) -> dict[str, Any]:
+    return {"kind": kind, "title": title, "url": url, "start": start, "end": end, "hours": hours}
+
+
 def calendar_rows(schedule: Schedule, content: Syllabus, placed: Any) -> list[dict[str, Any]]:
     """The calendar's rows as the plan page and the preview show them: each phase (with why a
     strong placement shortened it), then the revision days and the full mock, each linking to
-    the page where that work is done."""
-    phases = {phase.number: phase for phase in content.phases}
+    the page where that work is done; a short-notice plan's in the order of its days."""
     strong = placement.strong_domains(placed)
+    phases = {phase.number: phase for phase in content.phases}
     rows = []
     for slot in schedule.slots:
         phase = phases[slot.number]
-        saved = schedule.saved(slot.number)
-        why = ", ".join(
-            f"{domain.name} ({placed[domain.slug][0]} of {placed[domain.slug][1]} right)"
-            for domain in phase.domains
-            if domain.slug in strong
-        )
-        rows.append(
-            {
-                "kind": "phase",
-                "number": slot.number,
-                "title": f"{slot.number}. {phase.title}",
-                "url": reverse("progress:phase", args=[phase.slug]),
-                "start": slot.start,
-                "end": slot.end,
-                "hours": slot.hours,
-                "shortened": f"{saved} h shorter: your placement showed you strong in {why}"
-                if saved
-                else "",
-            }
-        )
+        url = reverse("progress:phase", args=[phase.slug])
+        row = _row("phase", f"{slot.number}. {phase.title}", url, slot.start, slot.end, slot.hours)
+        if saved := schedule.saved(slot.number):
+            why = ", ".join(
+                f"{domain.name} ({placed[domain.slug][0]} of {placed[domain.slug][1]} right)"
+                for domain in phase.domains
+                if domain.slug in strong
+            )
+            row["shortened"] = f"{saved} h shorter: your placement showed you strong in {why}"
+        rows.append(row | {"number": slot.number})
     if (revision := schedule.revision) is not None:
-        rows.append(
-            {
-                "kind": "revision",
-                "title": REVISION_TITLE,
-                "url": reverse("progress:review"),
-                "start": revision.start,
-                "end": revision.last_revision_day,
-                "hours": revision.hours,
-            }
-        )
-        rows.append(
-            {
-                "kind": "mock",
-                "title": mock_title(),
-                "url": reverse("progress:practice"),
-                "start": revision.mock_day,
-                "end": revision.mock_day,
-                "hours": MOCK_HOURS,
-            }
-        )
-    return sorted(rows, key=lambda row: row["start"]) if schedule.day_by_day else rows
+        review, practice = reverse("progress:review"), reverse("progress:practice")
+        rows += [
+            _row(
+                "revision",
+                REVISION_TITLE,
+                review,
+                revision.start,
+                revision.last_revision_day,
+                revision.hours,
+            ),
+            _row("mock", mock_title(), practice, revision.mock_day, revision.mock_day, MOCK_HOURS),
+        ]
+    return sorted(rows, key=itemgetter("start")) if schedule.day_by_day else rows
 
 
 # The figures the plan pages state, from their one home each.
@@ -108,11 +96,8 @@ def mock_title() -> str:
 
 
 def by_day(rows: list[dict[str, Any]]) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
-    """A short-notice plan's rows under the day each starts."""
-    days: dict[datetime.date, list[dict[str, Any]]] = {}
-    for row in rows:
-        days.setdefault(row["start"], []).append(row)
-    return list(days.items())
+    """A short-notice plan's rows (in order of their days) under the day each starts."""
+    return [(day, list(group)) for day, group in itertools.groupby(rows, key=itemgetter("start"))]
 
 
 @login_required
