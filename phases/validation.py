@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from .bank_quality import LIMITS
+from .schedule import MOCK_HOURS
 
 TOTAL_EXAM_WEIGHT = 100
 MIN_CHECKS_PER_PHASE = 5
@@ -29,6 +30,11 @@ class SyllabusError(ValueError):
 
 def _rows(objects: list[dict[str, Any]], model: str) -> list[dict[str, Any]]:
     return [obj.get("fields") or {} for obj in objects if obj.get("model") == f"phases.{model}"]
+
+
+def _whole(value: Any) -> int:
+    """Hours as the fixture writes them; anything but a whole number counts as none."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _key(value: Any) -> str | None:
@@ -131,10 +137,22 @@ def find_problems(objects: Any) -> list[str]:
             problems.append(f"self-check '{row.get('slug', '?')}' names unknown topic {topic!r}")
     intensity_slugs = {row.get("slug") for row in intensities}
     phase_slugs = {row.get("slug") for row in phases}
+    plan_hours = {row.get("slug"): _whole(row.get("revision_hours")) for row in intensities}
     for row in _rows(objects, "phasehours"):
         intensity, phase = _key(row.get("intensity")), _key(row.get("phase"))
         if intensity not in intensity_slugs or phase not in phase_slugs:
             problems.append(f"phase hours for '{intensity}' / '{phase}' name an unknown slug")
+        else:
+            plan_hours[intensity] += _whole(row.get("hours"))
+    for row in intensities:
+        slug = row.get("slug")
+        if _whole(row.get("revision_hours")) < 1:
+            problems.append(f"intensity '{slug}' keeps no revision hours before the exam")
+        # The study guide's 25-40 h, revision and the full mock's hour included.
+        elif not 25 <= plan_hours[slug] + MOCK_HOURS <= 40:
+            problems.append(
+                f"intensity '{slug}' plans {plan_hours[slug] + MOCK_HOURS} h, not 25 to 40"
+            )
 
     per_phase = Counter(_key(row.get("phase")) for row in checks)
     for phase_row in phases:

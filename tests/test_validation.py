@@ -218,6 +218,25 @@ def test_phase_hours_naming_an_unknown_intensity_are_named():
     ]
 
 
+@pytest.mark.parametrize(
+    ("revision_hours", "expected"),
+    [
+        (0, "intensity 'standard' keeps no revision hours before the exam"),
+        (None, "intensity 'standard' keeps no revision hours before the exam"),
+        (7, "intensity 'standard' plans 42 h, not 25 to 40"),
+    ],
+)
+def test_an_intensity_without_revision_or_outside_25_to_40_hours_is_named(revision_hours, expected):
+    objects = real_syllabus()
+    fields_of(objects, "intensity", "standard")["revision_hours"] = revision_hours
+
+    assert find_problems(objects) == [expected]
+
+
+def test_the_real_intensities_plan_25_to_40_hours_with_revision_and_the_mock():
+    assert find_problems(real_syllabus()) == []
+
+
 @pytest.mark.parametrize("objects", [None, "a sentence", {"model": "phases.domain"}, [1, 2]])
 def test_anything_but_a_list_of_objects_is_one_problem(objects):
     assert find_problems(objects) == [
