@@ -41,19 +41,23 @@ def _shortened(
     return shorten(phase_hours, share, other_hours=revision)
 
 
-def intensity_options(intensities: Any, content: Syllabus, placed: Any = None) -> list[Any]:
-    return [
-        IntensityOption(
-            slug=intensity.slug,
-            hours_per_week=intensity.hours_per_week,
-            phase_hours=_shortened(content, content.phase_hours[intensity.slug], intensity, placed)[
-                0
-            ],
-            order=intensity.order,
-            revision_hours=intensity.revision_hours,
+def intensity_options(
+    intensities: Any, content: Syllabus, placed: Any = None
+) -> list[IntensityOption]:
+    """Each intensity's pace and hours, shortened by the placement: for fitting_intensity."""
+    options = []
+    for intensity in intensities:
+        hours, _ = _shortened(content, content.phase_hours[intensity.slug], intensity, placed)
+        options.append(
+            IntensityOption(
+                slug=intensity.slug,
+                hours_per_week=intensity.hours_per_week,
+                phase_hours=hours,
+                order=intensity.order,
+                revision_hours=intensity.revision_hours,
+            )
         )
-        for intensity in intensities
-    ]
+    return options
 
 
 def own_pace(
