@@ -269,7 +269,7 @@ def test_a_short_notice_plan_with_the_exam_today_is_refused_with_a_message(learn
     response = learner_client.post(CHOOSE, choice("standard", today(), today(), fit="short"))
 
     assert response.status_code == 400
-    assert "there is no day left to plan" in page_text(response.content)
+    assert "There is no day left before your exam to plan." in page_text(response.content)
     assert not StudyPlan.objects.filter(user=learner).exists()
 
 
@@ -281,6 +281,21 @@ def test_a_fit_value_that_is_no_choice_is_a_400(learner_client, learner):
     assert response.status_code == 400
     assert "short notice (short)" in page_text(response.content)
     assert not StudyPlan.objects.filter(user=learner).exists()
+
+
+def test_a_short_notice_plan_runs_over_the_days_left_when_its_start_has_passed(
+    learner_client, learner
+):
+    start, exam = today() - days(4), today() + days(2)
+
+    response = learner_client.post(PREVIEW, choice("standard", start, exam), **HTMX)
+    (offer,) = with_class(response.content, "short-notice")
+    assert "A short-notice plan: 2 days, day by day" in offer.text
+    learner_client.post(CHOOSE, choice("standard", start, exam, fit="short"))
+
+    plan = StudyPlan.objects.get(user=learner)
+    assert (plan.start_date, plan.short_notice) == (today(), True)
+    assert len(with_class(learner_client.get(PLAN).content, "day-card")) == 2
 
 
 def test_a_short_notice_plan_keeps_its_dates_when_the_intensity_changes(learner):

@@ -188,7 +188,8 @@ def test_an_exam_on_the_start_date_offers_nothing(learner_client):
     response = learner_client.post(PREVIEW, choice("fast-track", today(), today()), **HTMX)
 
     assert with_class(response.content, "fit-option") == []
-    assert "there is no day left to plan" in element_by_id(response.content, "preview").text
+    text = element_by_id(response.content, "preview").text
+    assert "There is no day left before your exam to plan." in text
 
 
 # Saving it

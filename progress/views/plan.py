@@ -95,6 +95,10 @@ def mock_title() -> str:
     return f"Full mock exam: {settings.MOCK_QUESTIONS} questions in {settings.MOCK_MINUTES} minutes"
 
 
+def short_notice_start(start: datetime.date) -> datetime.date:
+    return max(start, timezone.localdate())
+
+
 def by_day(rows: list[dict[str, Any]]) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
     """A short-notice plan's rows (in order of their days) under the day each starts."""
     return [(day, list(group)) for day, group in itertools.groupby(rows, key=itemgetter("start"))]
@@ -174,12 +178,13 @@ def _preview(
         try:
             fitted = fitted_schedule(content, intensity, start, exam, placed)
         except ValueError:
-            if exam > start:
-                short = short_notice_schedule(content, start, exam, placed)
+            # Short notice runs over the days left: from today when the start has passed.
+            first = short_notice_start(start)
+            if exam > first:
+                short = short_notice_schedule(content, first, exam, placed)
             fit_refusal = (
-                "Your exam is on your start date: there is no day left to plan. Move your exam "
-                "date or start earlier."
-                if exam <= start
+                "There is no day left before your exam to plan. Move your exam date."
+                if exam <= first
                 else f"{(exam - start).days} day{pluralize((exam - start).days)} before your "
                 f"exam are too few to give each of the {len(content.phases)} phases a day and "
                 "keep days for revision and a mock."
@@ -261,7 +266,9 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         save_plan(
             user=request.user,
             intensity=form.cleaned_data["intensity"],
-            start_date=form.cleaned_data["start_date"],
+            start_date=short_notice_start(form.cleaned_data["start_date"])
+            if fit == "short"
+            else form.cleaned_data["start_date"],
             exam_date=form.cleaned_data["exam_date"],
             today=timezone.localdate(),
             fitted=fit == "1",
