@@ -100,22 +100,10 @@ def plan_calendar(
         )
         event.add("description", f"{phase.goal}\n\nStudy this phase: {phase.url}")
         calendar.add_component(event)
-    if schedule.revision is not None and revision is not None:
+    if (stretch := schedule.revision) is not None and revision is not None:
         stretches = (
-            (
-                "revision",
-                revision.title,
-                schedule.revision.start,
-                schedule.revision.last_revision_day,
-                revision.url,
-            ),
-            (
-                "mock",
-                revision.mock_title,
-                schedule.revision.mock_day,
-                schedule.revision.mock_day,
-                revision.mock_url,
-            ),
+            ("revision", revision.title, stretch.start, stretch.last_revision_day, revision.url),
+            ("mock", revision.mock_title, stretch.mock_day, stretch.mock_day, revision.mock_url),
         )
         for kind, title, start, end, url in stretches:
             event = _all_day(
