@@ -1,6 +1,6 @@
 import datetime
 import functools
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -10,9 +10,12 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from phases.models import Intensity
+from phases.snapshot import PhaseInfo
 
 from .models import QuestionReport
 from .services.account import password_confirmed
+from .study_sessions import MAX_MINUTES
+from .study_time import heaviest
 from .timezones import is_zone, zone_names
 
 # Far enough for any real plan; beyond it a date is a typo, not a study plan.
@@ -189,3 +192,68 @@ class QuestionReportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text="Which option you think is right, and why; a source if you have one.",
     )
+
+
+class StudyDomainForm(forms.Form):
+    """Which of a phase's domains some study time was for: asked only when there are several,
+    the heaviest chosen to begin with."""
+
+    domain = forms.ChoiceField(widget=forms.RadioSelect, label="Which domain was it for?")
+
+    def __init__(self, phase: PhaseInfo, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.phase = phase
+        field = cast(forms.ChoiceField, self.fields["domain"])
+        field.choices = [(domain.slug, domain.name) for domain in phase.domains]
+        field.initial = heaviest(phase).slug
+        names = " or ".join(domain.name for domain in phase.domains)
+        message = f"Choose one of this phase's domains: {names}."
+        field.error_messages.update(invalid_choice=message, required=message)
+        if len(phase.domains) == 1:
+            field.required = False
+            field.widget = forms.HiddenInput()
+
+    def clean_domain(self) -> str:
+        return self.cleaned_data["domain"] or self.phase.domains[0].slug
+
+
+MINUTES_MESSAGE = f"Enter the minutes you studied as a whole number from 1 to {MAX_MINUTES}."
+
+
+class StudySessionForm(StudyDomainForm):
+    """Time studied, typed in: whole minutes, on a day from sign-up to today."""
+
+    field_order = ["minutes", "domain", "day"]
+    minutes = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_MINUTES,
+        label="I studied",
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), MINUTES_MESSAGE
+        ),
+    )
+    day = forms.DateField(
+        required=False,
+        widget=DateInput(),
+        label="On",
+        help_text="Leave it empty for today.",
+        error_messages={"invalid": "Enter the day as a date, e.g. 2026-12-01."},
+    )
+
+    def __init__(
+        self, phase: PhaseInfo, *args: Any, joined: datetime.date, today: datetime.date, **kwargs
+    ) -> None:
+        super().__init__(phase, *args, **kwargs)
+        self.joined, self.today = joined, today
+        self.fields["day"].widget.attrs.update(min=joined.isoformat(), max=today.isoformat())
+
+    def clean_day(self) -> datetime.date:
+        day = self.cleaned_data["day"] or self.today
+        if day > self.today:
+            raise forms.ValidationError("That day is still to come: enter today or a day before.")
+        if day < self.joined:
+            raise forms.ValidationError(
+                f"That day is before you signed up ({self.joined:%-d %b %Y}): "
+                "enter a day since then."
+            )
+        return day

@@ -13,6 +13,7 @@ from fsrs import State
 from phases.models import Domain, Intensity, Question, SelfCheck
 
 from .memory import Memory
+from .study_sessions import StudySession  # noqa: F401  (a module of its own, to keep this one short)
 
 
 class Profile(models.Model):

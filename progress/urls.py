@@ -1,6 +1,17 @@
 from django.urls import include, path
 
-from .views import account, dashboard, plan, practice, reminders, reports, results, review, study
+from .views import (
+    account,
+    dashboard,
+    plan,
+    practice,
+    reminders,
+    reports,
+    results,
+    review,
+    study,
+    study_time,
+)
 
 attempt_urls = [
     path("", practice.attempt_question, name="attempt"),
@@ -26,6 +37,12 @@ urlpatterns = [
         study.selfcheck_confidence,
         name="selfcheck-confidence",
     ),
+    path("study/<slug:slug>/timer/start/", study_time.timer_start, name="timer-start"),
+    path("study/<slug:slug>/timer/stop/", study_time.timer_stop, name="timer-stop"),
+    path("study/<slug:slug>/time/", study_time.session_record, name="study-session-record"),
+    path("time/", study_time.sessions, name="study-time"),
+    path("time/<str:session_id>/", study_time.session_edit, name="study-session"),
+    path("time/<str:session_id>/delete/", study_time.session_delete, name="study-session-delete"),
     path("review/", review.review, name="review"),
     path("review/reveal/", review.review_reveal, name="review-reveal"),
     path("review/<slug:slug>/", review.review_answer, name="review-answer"),

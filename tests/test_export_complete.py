@@ -35,6 +35,7 @@ from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.reports import report_question
 from progress.services.review import review_check
 from progress.services.study import rate, set_done
+from progress.services.study_time import record_session, start_timer
 from studyplan.sessions import SessionStore
 from tests.factories import (
     PASSWORD,
@@ -124,6 +125,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.Attempt": lambda export: export["attempts"],
     "progress.QuestionReport": lambda export: export["question_reports"],
     "progress.ReviewLog": lambda export: export["reviews"],
+    "progress.StudySession": lambda export: export["study_sessions"],
     "progress.AttemptQuestion": lambda export: [
         item for attempt in export["attempts"] for item in attempt["questions"]
     ],
@@ -229,6 +231,14 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
     )
     answer(user=user, attempt=drill, item=wrong, chosen=[wrong_option(wrong.question)], now=now)
     report_question(user=user, question=wrong.question, kind="unclear", note="Which one?", now=now)
+    record_session(
+        user=user,
+        phase_slug="core-ml-foundations",
+        domain_slug="core-ml",
+        day=timezone.localdate(now),
+        minutes=45,
+    )
+    start_timer(user=user, phase_slug="experimentation", now=now)
 
     mock = mock_for(user, now=now)
     first, second, *_ = items_of(mock)

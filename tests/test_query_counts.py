@@ -35,6 +35,8 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TOGGLE = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
 REVIEW_ANSWER = reverse("progress:review-answer", args=["p2-fid-direction"])
+TIMER_START = reverse("progress:timer-start", args=["core-ml-foundations"])
+RECORD = reverse("progress:study-session-record", args=["core-ml-foundations"])
 
 
 def preview_query() -> dict[str, str]:
@@ -61,15 +63,20 @@ TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
     # Plan and ticks, counted answers, the header's review count, the study-activity calendar, and
-    # the ticked checks' review log for the weekly recall line.
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 6),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 6),
+    # the ticked checks' review log for the weekly recall line, and the minutes studied.
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 7),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 7),
     ("toggle", "post", TOGGLE, {"done": "1"}, {}, 1 + TICK),
     ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 1 + TICK_READING),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 1 + TICK_READING_CHANGING_NOTHING),
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 3),
-    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 3),
+    # Plan and ticks, the review queue, and the study time: minutes studied and the timer.
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 5),
+    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 5),
+    # The minutes by phase and domain, the header's review count, and the sessions.
+    ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
+    # The learner's row locked, the phase and the domain, the insert.
+    ("record", "post", RECORD, {"minutes": "30"}, {}, 5 + WRITE),
     # The queue, the card, and the review log's forecasts for "How well the forecast fits you".
     ("review", "get", reverse("progress:review"), None, {}, 4),
     # The rating is taken only for a card in today's queue: the queue is read first (one query).
@@ -171,6 +178,16 @@ def test_query_counts_are_the_same_for_one_learner_and_for_thirty(
 
     with django_assert_num_queries(baseline):
         request(learner_client, method, url, data, headers)
+
+
+@pytest.mark.parametrize(("headers", "most"), [({}, 5 + WRITE), (HTMX, 7 + WRITE)])
+def test_starting_the_timer_stays_within_its_budget(
+    learner_client, planned_learner, django_assert_max_num_queries, headers, most
+):
+    # The learner's row locked, the running timer looked for, the phase, the insert; with htmx,
+    # then the section: minutes studied and the timer.
+    with django_assert_max_num_queries(most + USER):
+        request(learner_client, "post", TIMER_START, None, headers)
 
 
 def test_the_dashboard_without_a_plan_or_ticks_stays_within_budget(
@@ -374,8 +391,8 @@ def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionC
 CARD_PAGES = [
     ("review", reverse("progress:review"), {}, 5),
     ("review-htmx", reverse("progress:review"), HTMX, 4),
-    ("dashboard", reverse("progress:dashboard"), {}, 6),
-    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 6),
+    ("dashboard", reverse("progress:dashboard"), {}, 7),
+    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 7),
 ]
 
 

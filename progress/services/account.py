@@ -30,6 +30,7 @@ from ..models import (
     QuestionReport,
     ReviewLog,
     StudyPlan,
+    StudySession,
 )
 from .practice import live_mock_questions
 
@@ -212,6 +213,12 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         # Every review of every card, as it happened (the log: progress.models.ReviewLog).
         "reviews": [
             _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
+        ],
+        # Time studied, newest first as the study-time page lists it; a running timer has no
+        # minutes yet.
+        "study_sessions": [
+            _columns(session)
+            for session in StudySession.objects.for_user(user).select_related("phase", "domain")
         ],
         "question_reports": [
             _columns(row) for row in mine(QuestionReport, "question", by="created_at")

@@ -8,6 +8,7 @@ from .. import chart
 from ..figures import learner_state
 from ..headline import headline
 from ..queue import review_queue
+from ..study_time import study_time
 from .common import HtmxHttpRequest
 
 
@@ -33,5 +34,6 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "current_slot": current,
         "current_phase": state.current_phase,
         "current_progress": state.phases.get(current.number) if current else None,
+        "study_time": study_time(request.user, state.content, state.schedule, state.today),
     }
     return render(request, "progress/dashboard.html", context)

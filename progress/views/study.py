@@ -12,6 +12,7 @@ from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
 from ..services.study import rate, set_done
 from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
+from .study_time import phase_time
 
 
 @login_required
@@ -46,6 +47,7 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "rows": state.rows(content.checks_in_phase(phase.number)),
         "progress": state.phases.get(phase.number),
         "overall": state.report,
+        **phase_time(request, phase),
     }
     return render(request, "progress/phase.html", context)
 

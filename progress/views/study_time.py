@@ -1,0 +1,224 @@
+"""Study time: the timer and "I studied __ minutes" on a phase page, and the learner's sessions,
+each of which they can correct or delete."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from phases.snapshot import PhaseInfo
+
+from ..auth import learner_syllabus
+from ..figures import plan_of, schedule_for
+from ..forms import StudyDomainForm, StudySessionForm
+from ..services import study_time as services
+from ..study_sessions import TIMER_CAP_TEXT, StudySession
+from ..study_time import RULE_OF_THUMB, duration, running_timer, study_time
+from .common import HtmxHttpRequest, number
+
+
+def _phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
+    phase = learner_syllabus(request.user).phase(slug)
+    if phase is None:
+        raise Http404("No such phase: the six phases are listed on the syllabus page.")
+    return phase
+
+
+def _session_form(
+    request: HtmxHttpRequest, phase: PhaseInfo, *args: Any, **kwargs: Any
+) -> StudySessionForm:
+    joined = getattr(request.user, "date_joined", timezone.now())  # login_required: always set
+    return StudySessionForm(
+        phase,
+        *args,
+        joined=timezone.localdate(joined),
+        today=timezone.localdate(),
+        **kwargs,
+    )
+
+
+def _stop_form(phase: PhaseInfo, data: Any = None) -> StudyDomainForm:
+    # Its own ids: the phase page also holds "I studied __ minutes", with a domain choice too.
+    return StudyDomainForm(phase, data, auto_id="stop-%s")
+
+
+def _figures(request: HtmxHttpRequest):
+    content = learner_syllabus(request.user)
+    plan = plan_of(request.user)
+    schedule = schedule_for(plan, content) if plan else None
+    return content, study_time(request.user, content, schedule, timezone.localdate())
+
+
+def phase_time(request: HtmxHttpRequest, phase: PhaseInfo, **forms: Any) -> dict[str, Any]:
+    """The phase page's study-time section: the timer, the phase's hours against the plan's, and
+    "I studied __ minutes"; a refused form in place of its blank one."""
+    content, figures = _figures(request)
+    running = running_timer(request.user, content, timezone.now())
+    return {
+        "phase": phase,
+        "time": figures.phase(phase),
+        "has_plan": figures.planned is not None,
+        "running": running,
+        "cap_text": TIMER_CAP_TEXT,
+        "today": timezone.localdate(),
+        "stop_form": forms.get("stop_form") or (_stop_form(running.phase) if running else None),
+        "record_form": forms.get("record_form") or _session_form(request, phase),
+    }
+
+
+def _section(request: HtmxHttpRequest, phase: PhaseInfo, status: int = 200, **forms: Any):
+    return render(
+        request,
+        "progress/study_time.html#phase-time",
+        phase_time(request, phase, **forms),
+        status=status,
+    )
+
+
+def _back(phase: PhaseInfo) -> str:
+    return f"{reverse('progress:phase', args=[phase.slug])}#study-time"
+
+
+@login_required
+@require_POST
+def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    phase = _phase(request, slug)
+    session, started = services.start_timer(
+        user=request.user, phase_slug=phase.slug, now=timezone.now()
+    )
+    if not started:
+        messages.info(request, "Your timer was already running: it is the one shown.")
+    return _section(request, phase) if request.htmx else redirect(_back(phase))
+
+
+@login_required
+@require_POST
+def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Stop the running timer (whichever phase it is on) from the page of phase ``slug``."""
+    phase = _phase(request, slug)
+    content = learner_syllabus(request.user)
+    running = running_timer(request.user, content, timezone.now())
+    if running is None:
+        messages.info(request, "No timer is running (stopped in another tab?): nothing changed.")
+        return _section(request, phase) if request.htmx else redirect(_back(phase))
+    form = _stop_form(running.phase, request.POST)
+    if not form.is_valid():
+        return _section(request, phase, status=400, stop_form=form)
+    session = services.stop_timer(
+        user=request.user, domain_slug=form.cleaned_data["domain"], now=timezone.now()
+    )
+    if session is not None and session.capped:
+        messages.warning(
+            request,
+            f"Your timer was still running after {TIMER_CAP_TEXT}, so it stopped counting "
+            f"there: {duration(session.minutes or 0)} recorded. If you studied a different "
+            "time, correct it here.",
+        )
+        edit = reverse("progress:study-session", args=[session.pk])
+        return HttpResponseClientRedirect(edit) if request.htmx else redirect(edit)
+    if session is not None:
+        messages.success(request, f"{duration(session.minutes or 0)} of study recorded.")
+    return _section(request, phase) if request.htmx else redirect(_back(phase))
+
+
+@login_required
+@require_POST
+def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """ "I studied __ minutes": the no-JavaScript way to log time, and a way to log it later."""
+    phase = _phase(request, slug)
+    form = _session_form(request, phase, request.POST)
+    if not form.is_valid():
+        return render(
+            request,
+            "progress/study_session.html",
+            {"form": form, "phase": phase, "action": request.path},
+            status=400,
+        )
+    session = services.record_session(
+        user=request.user,
+        phase_slug=phase.slug,
+        domain_slug=form.cleaned_data["domain"],
+        day=form.cleaned_data["day"],
+        minutes=form.cleaned_data["minutes"],
+    )
+    messages.success(request, f"{duration(session.minutes or 0)} of study recorded.")
+    return _section(request, phase) if request.htmx else redirect(_back(phase))
+
+
+@login_required
+@require_GET
+def sessions(request: HtmxHttpRequest) -> HttpResponse:
+    content, figures = _figures(request)
+    rows = StudySession.objects.for_user(request.user).recorded().select_related("phase", "domain")
+    return render(
+        request,
+        "progress/study_sessions.html",
+        {
+            "figures": figures,
+            "domains": figures.domains(),
+            "phases": [(phase, figures.phase(phase)) for phase in content.phases],
+            "sessions": rows,
+            "rule": RULE_OF_THUMB,
+        },
+    )
+
+
+def _own_session(request: HtmxHttpRequest, session_id: str) -> tuple[StudySession, PhaseInfo]:
+    key = number(session_id)
+    session = (
+        StudySession.objects.for_user(request.user)
+        .recorded()
+        .select_related("phase", "domain")
+        .filter(pk=key)
+        .first()
+        if key is not None
+        else None
+    )
+    phase = learner_syllabus(request.user).phase(session.phase.slug) if session else None
+    if session is None or phase is None:
+        raise Http404("No study session of yours by that number: see your study sessions.")
+    return session, phase
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_edit(request: HtmxHttpRequest, session_id: str) -> HttpResponse:
+    session, phase = _own_session(request, session_id)
+    initial = {
+        "minutes": session.minutes,
+        "day": session.day,
+        "domain": session.domain.slug if session.domain else None,
+    }
+    form = _session_form(request, phase, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        services.correct_session(
+            user=request.user,
+            session_id=session.pk,
+            domain_slug=form.cleaned_data["domain"],
+            day=form.cleaned_data["day"],
+            minutes=form.cleaned_data["minutes"],
+        )
+        messages.success(request, "Study session corrected.")
+        return redirect("progress:study-time")
+    context = {"form": form, "phase": phase, "session": session, "action": request.path}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "progress/study_session.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_delete(request: HtmxHttpRequest, session_id: str) -> HttpResponse:
+    """Asks first (a page of its own, so the step holds without JavaScript), then deletes."""
+    session, phase = _own_session(request, session_id)
+    if request.method == "POST":
+        services.delete_session(user=request.user, session_id=session.pk)
+        messages.success(request, "Study session deleted.")
+        return redirect("progress:study-time")
+    context = {"phase": phase, "session": session, "deleting": True}
+    return render(request, "progress/study_session.html", context)
