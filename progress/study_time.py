@@ -199,6 +199,13 @@ class RunningTimer:
     def text(self) -> str:
         return duration(self.minutes)
 
+    @property
+    def started_today(self) -> bool:
+        return (
+            self.session.started_at is not None
+            and timezone.localdate(self.session.started_at) == timezone.localdate()
+        )
+
 
 def running_timer(user: Any, content: Syllabus, now: datetime.datetime) -> RunningTimer | None:
     """The learner's running timer, if any: one query."""

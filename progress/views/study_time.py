@@ -66,7 +66,6 @@ def phase_time(request: HtmxHttpRequest, phase: PhaseInfo, **forms: Any) -> dict
         "has_plan": figures.planned is not None,
         "running": running,
         "cap_text": TIMER_CAP_TEXT,
-        "today": timezone.localdate(),
         "stop_form": forms.get("stop_form") or (_stop_form(running.phase) if running else None),
         "record_form": forms.get("record_form") or _session_form(request, phase),
     }

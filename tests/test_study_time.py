@@ -1,0 +1,101 @@
+"""Study time's figures, from plain values: the timer's cap, the plan's minutes by today, the
+shares of the hours beside the exam's."""
+
+import datetime
+from collections import Counter
+
+import pytest
+
+from phases.content import syllabus as snapshot
+from phases.schedule import lay_out
+from progress.study_time import (
+    VERDICT_AFTER_MINUTES,
+    StudyTime,
+    duration,
+    heaviest,
+    planned_minutes,
+    timer_minutes,
+)
+
+UTC = datetime.UTC
+START = datetime.datetime(2026, 12, 3, 10, 2, tzinfo=UTC)
+MIDNIGHT = datetime.datetime(2026, 12, 4, tzinfo=UTC)
+
+
+def test_a_timer_counts_whole_minutes_and_at_least_one():
+    assert timer_minutes(START, START + datetime.timedelta(minutes=23, seconds=20), MIDNIGHT) == (
+        23,
+        False,
+    )
+    assert timer_minutes(START, START + datetime.timedelta(seconds=5), MIDNIGHT) == (1, False)
+
+
+def test_a_timer_left_running_stops_counting_at_four_hours():
+    assert timer_minutes(START, START + datetime.timedelta(hours=9), MIDNIGHT) == (240, True)
+
+
+def test_a_timer_left_running_overnight_stops_counting_at_midnight():
+    late = datetime.datetime(2026, 12, 3, 23, 0, tzinfo=UTC)
+    assert timer_minutes(late, late + datetime.timedelta(hours=2), MIDNIGHT) == (60, True)
+
+
+@pytest.mark.parametrize(
+    ("minutes", "words"),
+    [(0, "0 min"), (23, "23 min"), (60, "1 h"), (65, "1 h 05 min"), (600, "10 h")],
+)
+def test_durations_read_as_hours_and_minutes(minutes, words):
+    assert duration(minutes) == words
+
+
+@pytest.fixture
+def content(syllabus):
+    return snapshot()
+
+
+def test_the_heavier_domain_of_a_phase_comes_first(content):
+    phase = content.phase("analysis-and-optimization")
+    assert {domain.weight for domain in phase.domains} == {10}
+    # Equal weights: the one studied first.
+    assert heaviest(phase).slug == "data-analysis"
+    assert heaviest(content.phase("core-ml-foundations")).slug == "core-ml"
+
+
+def test_the_plan_expects_each_phase_s_hours_as_its_days_go_split_by_exam_weight(content):
+    start = datetime.date(2026, 12, 1)
+    schedule = lay_out(content.phase_hours["standard"], 8, start)
+    first = schedule.slots[0]
+    halfway = first.start + datetime.timedelta(days=first.days // 2)
+    planned = planned_minutes(schedule, content, halfway)
+    share = (halfway - first.start).days / first.days
+    assert planned[(1, "core-ml")] == pytest.approx(60 * first.hours * share)
+    assert planned.get((2, "experimentation"), 0) == 0
+    # After the end, every phase's hours; a phase of two domains of equal weight gives each half.
+    after = planned_minutes(schedule, content, schedule.finish + datetime.timedelta(days=1))
+    fifth = schedule.slots[4]
+    assert after[(5, "data-analysis")] == pytest.approx(60 * fifth.hours / 2)
+    assert sum(after.values()) == pytest.approx(60 * schedule.total_hours)
+
+
+def figures(content, minutes: dict[tuple[int, str], int]) -> StudyTime:
+    return StudyTime(content=content, minutes=Counter(minutes), planned=None, schedule=None)
+
+
+def test_each_domain_s_share_of_the_hours_sits_beside_its_exam_share(content):
+    time = figures(content, {(1, "core-ml"): 90, (2, "experimentation"): 30})
+    shares = {row.domain.slug: (row.share_percent, row.domain.weight) for row in time.domains()}
+    assert shares["core-ml"] == (75, 20)
+    assert shares["experimentation"] == (25, 25)
+    assert shares["trustworthy-ai"] == (0, 5)
+    assert [row.planned for row in time.domains()] == [None] * 7
+
+
+def test_the_verdict_names_the_domain_furthest_under_its_share_once_an_hour_is_logged(content):
+    assert figures(content, {(1, "core-ml"): VERDICT_AFTER_MINUTES - 1}).verdict() is None
+    verdict = figures(content, {(1, "core-ml"): 60}).verdict()
+    # Every other domain has 0%: Experimentation, 25% of the exam, is furthest under.
+    assert verdict is not None and verdict.startswith("Experimentation has 0% of your hours")
+
+
+def test_hours_in_step_with_exam_weight_say_so(content):
+    minutes = {(1, domain.slug): 6 * domain.weight for domain in content.domains}
+    assert figures(content, minutes).verdict() == "Your hours follow exam weight in every domain."
