@@ -16,6 +16,14 @@ TIMER_CAP = datetime.timedelta(hours=4)
 TIMER_CAP_TEXT = "4 hours, or midnight if that comes first"
 
 
+def duration(minutes: float) -> str:
+    """Minutes in words: "23 min", "2 h", "1 h 05 min"."""
+    hours, rest = divmod(round(minutes), 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h {rest:02d} min" if rest else f"{hours} h"
+
+
 class StudySessionQuerySet(models.QuerySet):
     def for_user(self, user):
         return self.filter(user=user)
@@ -68,3 +76,7 @@ class StudySession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: phase {self.phase_id} on {self.day:%Y-%m-%d}, {self.minutes} min"
+
+    @property
+    def text(self) -> str:
+        return duration(self.minutes or 0)

@@ -13,20 +13,12 @@ from django.utils import timezone
 from phases.schedule import Schedule
 from phases.snapshot import DomainInfo, PhaseInfo, Syllabus
 
-from .study_sessions import TIMER_CAP, StudySession
+from .study_sessions import TIMER_CAP, StudySession, duration
 from .timezones import end_of_day
 
 RULE_OF_THUMB = "study time should follow exam weight"
 # Under an hour in all, shares say more about chance than about the learner.
 VERDICT_AFTER_MINUTES = 60
-
-
-def duration(minutes: float) -> str:
-    """Minutes in words: "23 min", "2 h", "1 h 05 min"."""
-    hours, rest = divmod(round(minutes), 60)
-    if not hours:
-        return f"{rest} min"
-    return f"{hours} h {rest:02d} min" if rest else f"{hours} h"
 
 
 def heaviest(phase: PhaseInfo) -> DomainInfo:

@@ -19,7 +19,7 @@ from ..figures import plan_of, schedule_for
 from ..forms import StudyDomainForm, StudySessionForm
 from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
-from ..study_time import RULE_OF_THUMB, duration, running_timer, study_time
+from ..study_time import RULE_OF_THUMB, running_timer, study_time
 from .common import HtmxHttpRequest, number
 
 
@@ -116,13 +116,13 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         messages.warning(
             request,
             f"Your timer was still running after {TIMER_CAP_TEXT}, so it stopped counting "
-            f"there: {duration(session.minutes or 0)} recorded. If you studied a different "
+            f"there: {session.text} recorded. If you studied a different "
             "time, correct it here.",
         )
         edit = reverse("progress:study-session", args=[session.pk])
         return HttpResponseClientRedirect(edit) if request.htmx else redirect(edit)
     if session is not None:
-        messages.success(request, f"{duration(session.minutes or 0)} of study recorded.")
+        messages.success(request, f"{session.text} of study recorded.")
     return _section(request, phase) if request.htmx else redirect(_back(phase))
 
 
@@ -146,7 +146,7 @@ def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         day=form.cleaned_data["day"],
         minutes=form.cleaned_data["minutes"],
     )
-    messages.success(request, f"{duration(session.minutes or 0)} of study recorded.")
+    messages.success(request, f"{session.text} of study recorded.")
     return _section(request, phase) if request.htmx else redirect(_back(phase))
 
 

@@ -18,6 +18,7 @@ from progress.models import Attempt, CheckOff
 from progress.services.plan import save_plan
 from progress.services.practice import answer, flag, start_drill, start_mock, submit
 from progress.services.study import set_done
+from progress.services.study_time import record_session, start_timer, stop_timer
 from tests.e2e.steps import PASSWORD
 
 TICKED = 14  # self-checks, every one due for review today
@@ -38,6 +39,7 @@ class Learner:
     open_drill: Attempt
     user: object = None
     mock: Attempt | None = None
+    session_id: int = 0  # a study session the timer capped
 
     def open_a_mock(self) -> None:
         """A live mock with a flag: once it is open no drill page opens, so it comes last."""
@@ -88,7 +90,27 @@ def make_seasoned(settings) -> Learner:
         user=user, domain=Domain.objects.get(slug="experimentation"), now=now, rng=rng
     )
     _answer_half(user, open_drill, now, leave=len(open_drill.questions.all()) - 1)
-    return Learner(username=user.username, drill=drill, open_drill=open_drill, user=user)
+    # Study time: typed in, a timer left running and capped, and one running on phase 5 (whose
+    # page then asks which of its two domains the time was for).
+    for days_ago, minutes in ((20, 95), (3, 40)):
+        day = today - datetime.timedelta(days=days_ago)
+        record_session(
+            user=user,
+            phase_slug="core-ml-foundations",
+            domain_slug="core-ml",
+            day=day,
+            minutes=minutes,
+        )
+    start_timer(user=user, phase_slug="experimentation", now=now - datetime.timedelta(hours=5))
+    capped = stop_timer(user=user, domain_slug="experimentation", now=now)
+    start_timer(user=user, phase_slug="analysis-and-optimization", now=now)
+    return Learner(
+        username=user.username,
+        drill=drill,
+        open_drill=open_drill,
+        user=user,
+        session_id=capped.pk if capped else 0,
+    )
 
 
 def learner_pages(learner: Learner) -> list[str]:
@@ -99,6 +121,10 @@ def learner_pages(learner: Learner) -> list[str]:
         *plan_previews(),
         "/study/core-ml-foundations/",
         "/study/experimentation/",
+        "/study/analysis-and-optimization/",  # a timer running, two domains to choose from
+        "/time/",
+        f"/time/{learner.session_id}/",
+        f"/time/{learner.session_id}/delete/",
         "/review/",
         "/practice/",
         f"/practice/{learner.open_drill.pk}/?q=1",  # answered: the key and the explanation
