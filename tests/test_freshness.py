@@ -32,7 +32,7 @@ from tests.factories import (
     shown,
     tick,
 )
-from tests.html import element_by_id, page_text, with_tag, without_csrf
+from tests.html import descendants, element_by_id, page_text, with_tag, without_csrf
 
 DASHBOARD = reverse("progress:dashboard")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -44,11 +44,13 @@ def weighted(response) -> str:
 
 
 def column(response, slug: str, label: str) -> str:
-    """A domain's cell in the dashboard table, found by its column's label."""
+    """A domain's cell in the dashboard's domain table, found by its column's label."""
+    (table,) = [e for e in with_tag(response.content, "table") if "domain-table" in e.classes]
     (row,) = [
         row
-        for row in with_tag(response.content, "tr")
-        if any(e.tag == "th" and e.text.startswith(domain_names()[slug]) for e in row.children)
+        for row in descendants(table)
+        if row.tag == "tr"
+        and any(e.tag == "th" and e.text.startswith(domain_names()[slug]) for e in row.children)
     ]
     (cell,) = [e for e in row.children if e.attrs.get("data-label") == label]
     return cell.text
@@ -528,6 +530,18 @@ def write_review_log(user) -> None:
     review_check(user=user, self_check_id=check, rating=Rating.Again, now=timezone.now())
 
 
+def write_study_session(user) -> None:
+    from progress.services.study_time import record_session
+
+    record_session(
+        user=user,
+        phase_slug="experimentation",
+        domain_slug="experimentation",
+        day=timezone.localdate(),
+        minutes=25,
+    )
+
+
 WRITES = {
     "progress.StudyPlan": write_plan,
     "progress.Profile": write_profile,
@@ -537,6 +551,7 @@ WRITES = {
     "progress.QuestionCard": write_question_card,
     "progress.QuestionReport": write_question_report,
     "progress.ReviewLog": write_review_log,
+    "progress.StudySession": write_study_session,
 }
 
 

@@ -339,10 +339,11 @@ def learner_patterns(patterns, prefix=""):
             yield prefix + str(pattern.pattern), pattern
 
 
-# The only ids in learner URLs are a practice attempt's, a question's place in it and a missed
-# question's review card; attempts and cards are looked up from request.user, which the attempt
-# and review tests above prove for every such URL.
-SCOPED_IDS = {"attempt_id", "position", "card_id"}
+# The only ids in learner URLs are a practice attempt's, a question's place in it, a missed
+# question's review card and a study session; attempts, cards and sessions are looked up from
+# request.user, which the attempt and review tests above and tests/test_views_study_time.py prove
+# for every such URL.
+SCOPED_IDS = {"attempt_id", "position", "card_id", "session_id"}
 
 
 # The unsubscribe link names its learner, but only inside a signed token (tests/test_reminders.py

@@ -396,9 +396,10 @@ def test_another_learner_s_session_is_a_404_and_stays(learner_client, headers):
     assert theirs.minutes == 30
 
 
-@pytest.mark.parametrize("key", ["0", "abc", "9" * 30, "1" * 5000])
+@pytest.mark.parametrize("key", ["0", "abc", "9" * 30, "1" * 5000, "-1"])
 def test_a_session_number_that_is_no_session_is_a_404(learner_client, key):
-    assert learner_client.get(reverse("progress:study-session", args=[key])).status_code == 404
+    assert learner_client.get(f"/time/{key}/").status_code == 404
+    assert learner_client.post(f"/time/{key}/delete/").status_code == 404
 
 
 def test_a_running_timer_is_not_edited_as_a_session(learner_client, learner):

@@ -20,7 +20,7 @@ from ..forms import StudyDomainForm, StudySessionForm
 from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
 from ..study_time import RULE_OF_THUMB, running_timer, study_time
-from .common import HtmxHttpRequest, number
+from .common import HtmxHttpRequest
 
 
 def _phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
@@ -168,16 +168,13 @@ def sessions(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-def _own_session(request: HtmxHttpRequest, session_id: str) -> tuple[StudySession, PhaseInfo]:
-    key = number(session_id)
+def _own_session(request: HtmxHttpRequest, session_id: int) -> tuple[StudySession, PhaseInfo]:
     session = (
         StudySession.objects.for_user(request.user)
         .recorded()
         .select_related("phase", "domain")
-        .filter(pk=key)
+        .filter(pk=session_id)
         .first()
-        if key is not None
-        else None
     )
     phase = learner_syllabus(request.user).phase(session.phase.slug) if session else None
     if session is None or phase is None:
@@ -187,7 +184,7 @@ def _own_session(request: HtmxHttpRequest, session_id: str) -> tuple[StudySessio
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_edit(request: HtmxHttpRequest, session_id: str) -> HttpResponse:
+def session_edit(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     session, phase = _own_session(request, session_id)
     initial = {
         "minutes": session.minutes,
@@ -212,7 +209,7 @@ def session_edit(request: HtmxHttpRequest, session_id: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_delete(request: HtmxHttpRequest, session_id: str) -> HttpResponse:
+def session_delete(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     """Asks first (a page of its own, so the step holds without JavaScript), then deletes."""
     session, phase = _own_session(request, session_id)
     if request.method == "POST":
