@@ -58,9 +58,11 @@ def running_since(user, **ago) -> StudySession:
 
 
 def capped_minutes(session: StudySession) -> int:
-    """What a timer left running counts: four hours, or up to the midnight after its start."""
+    """What a timer left running counts: four hours, or up to the midnight after its start; at
+    least a minute."""
     midnight = end_of_day(timezone.localdate(session.started_at))
-    return round(min(datetime.timedelta(hours=4), midnight - session.started_at).seconds / 60)
+    counted = min(datetime.timedelta(hours=4), midnight - session.started_at)
+    return max(1, round(counted.total_seconds() / 60))
 
 
 def session_of(user, minutes: int = 30, **fields) -> StudySession:
@@ -149,6 +151,9 @@ def test_stopping_with_htmx_answers_the_section_with_the_time_recorded(learner_c
     assert response.status_code == 200
     text = section(response)
     assert "40 min studied for this phase" in text and "Start studying" in text
+    # Said in the section it swaps in, not again on the next page.
+    assert "40 min of study recorded." in text
+    assertNotContains(learner_client.get(phase_url()), "of study recorded")
 
 
 @pytest.mark.parametrize("domain", ["core-ml", "no-such-domain", "\x00", "x" * 5000])

@@ -71,17 +71,21 @@ def phase_time(request: HtmxHttpRequest, phase: PhaseInfo, **forms: Any) -> dict
     }
 
 
-def _section(request: HtmxHttpRequest, phase: PhaseInfo, status: int = 200, **forms: Any):
-    return render(
-        request,
-        "progress/study_time.html#phase-time",
-        phase_time(request, phase, **forms),
-        status=status,
-    )
+def _section(
+    request: HtmxHttpRequest, phase: PhaseInfo, status: int = 200, note: str = "", **forms: Any
+) -> HttpResponse:
+    context = {**phase_time(request, phase, **forms), "note": note}
+    return render(request, "progress/study_time.html#phase-time", context, status=status)
 
 
-def _back(phase: PhaseInfo) -> str:
-    return f"{reverse('progress:phase', args=[phase.slug])}#study-time"
+def _done(request: HtmxHttpRequest, phase: PhaseInfo, note: str = "") -> HttpResponse:
+    """With htmx the section, saying ``note`` in it; without, ``note`` as a message and back to
+    the section on the phase page."""
+    if request.htmx:
+        return _section(request, phase, note=note)
+    if note:
+        messages.info(request, note)
+    return redirect(f"{reverse('progress:phase', args=[phase.slug])}#study-time")
 
 
 @login_required
@@ -91,9 +95,7 @@ def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     session, started = services.start_timer(
         user=request.user, phase_slug=phase.slug, now=timezone.now()
     )
-    if not started:
-        messages.info(request, "Your timer was already running: it is the one shown.")
-    return _section(request, phase) if request.htmx else redirect(_back(phase))
+    return _done(request, phase, "" if started else "Your timer was already running: here it is.")
 
 
 @login_required
@@ -104,8 +106,9 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     content = learner_syllabus(request.user)
     running = running_timer(request.user, content, timezone.now())
     if running is None:
-        messages.info(request, "No timer is running (stopped in another tab?): nothing changed.")
-        return _section(request, phase) if request.htmx else redirect(_back(phase))
+        return _done(
+            request, phase, "No timer is running (stopped in another tab?): nothing changed."
+        )
     form = _stop_form(running.phase, request.POST)
     if not form.is_valid():
         return _section(request, phase, status=400, stop_form=form)
@@ -121,9 +124,7 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
         edit = reverse("progress:study-session", args=[session.pk])
         return HttpResponseClientRedirect(edit) if request.htmx else redirect(edit)
-    if session is not None:
-        messages.success(request, f"{session.text} of study recorded.")
-    return _section(request, phase) if request.htmx else redirect(_back(phase))
+    return _done(request, phase, f"{session.text} of study recorded." if session else "")
 
 
 @login_required
@@ -146,8 +147,7 @@ def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         day=form.cleaned_data["day"],
         minutes=form.cleaned_data["minutes"],
     )
-    messages.success(request, f"{session.text} of study recorded.")
-    return _section(request, phase) if request.htmx else redirect(_back(phase))
+    return _done(request, phase, f"{session.text} of study recorded.")
 
 
 @login_required
