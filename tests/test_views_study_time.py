@@ -321,17 +321,27 @@ def test_the_dashboard_sets_each_domain_s_share_of_the_hours_beside_its_exam_sha
     session_of(learner, 45)
     session_of(learner, 15, phase_slug="experimentation", domain_slug="experimentation")
     response = learner_client.get(reverse("progress:dashboard"))
-    rows = {row[0]: row[1:] for row in table_rows(response.content, "time-domains")}
-    assert rows["Core Machine Learning and AI Knowledge"] == [
-        "45 min",
-        "no plan",
-        "75% 75%",
-        "20% 20%",
-    ]
-    assert rows["Experimentation"][0] == "15 min"
+    rows = {row[0]: row[1:] for row in table_rows(response.content, "time-shares")}
+    # Each meter's own text, then the figure.
+    assert rows["Core Machine Learning and AI Knowledge"] == ["75% 75% (45 min)", "20% 20%"]
+    assert rows["Experimentation"] == ["25% 25% (15 min)", "25% 25%"]
+    assert rows["Trustworthy AI"][0] == "0% 0% (0 min)"
     assertContains(response, "The guide's rule of thumb: study time should follow exam weight.")
     # An hour logged: the domain furthest under its exam share is named.
     assertContains(response, "Multimodal Data has 0% of your hours against 15% of the exam")
+
+
+def test_the_study_time_page_sets_hours_beside_the_plan_s_per_domain_and_phase(
+    learner_client, learner
+):
+    make_plan(learner, days_ago=3)
+    session_of(learner, 45)
+    response = learner_client.get(STUDY_TIME)
+    domains = {row[0]: row[1:] for row in table_rows(response.content, "time-domains")}
+    assert domains["Core Machine Learning and AI Knowledge"][0] == "45 min"
+    assert domains["Experimentation"][:2] == ["0 min", "0 min"]  # phase 2 has not begun
+    phases = {row[0]: row[1:] for row in table_rows(response.content, "time-phases")}
+    assert phases["1. Core ML foundations"][0] == "45 min"
 
 
 def test_under_an_hour_logged_the_dashboard_names_no_domain(learner_client, learner):

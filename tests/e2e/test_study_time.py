@@ -53,12 +53,12 @@ def test_the_timer_runs_on_the_server_through_a_reload_and_stops_for_the_chosen_
     expect(section).to_contain_text("Data Analysis: 0 min · Performance Optimization: 1 min")
 
     open_dashboard(page)
-    table = page.locator("table.time-domains")
+    table = page.locator("table.time-shares")
     row = table.get_by_role("row").filter(
         has=page.get_by_role("rowheader", name="Performance Optimization")
     )
-    expect(row.get_by_role("cell").nth(0)).to_have_text("1 min")
-    expect(row.get_by_role("cell").nth(2)).to_contain_text("100%")
+    expect(row.get_by_role("cell").nth(0)).to_contain_text("100% (1 min)")
+    expect(row.get_by_role("cell").nth(1)).to_contain_text("10%")
     expect(page.locator(".time-section")).to_contain_text(
         "The guide's rule of thumb: study time should follow exam weight."
     )
