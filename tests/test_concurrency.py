@@ -16,7 +16,7 @@ from django.test import Client
 from django.utils import timezone
 
 from phases.models import Question, SelfCheck
-from progress.models import Attempt, CheckOff, QuestionCard
+from progress.models import Attempt, CheckOff, QuestionCard, StudySession
 from progress.services.practice import start_mock
 from scripts.httpclient import Session
 from tests.factories import (
@@ -221,5 +221,26 @@ def test_a_question_missed_in_two_drills_at_once_makes_one_card(site):
         assert [r.status for r in responses] == [302, 302]
         (card,) = QuestionCard.objects.filter(user=user)
         assert (card.question_id, card.reviews, card.right_in_a_row) == (question.pk, 1, 0)
+        for session in sessions:
+            session.close()
+
+
+# Study time: "Start studying" in two tabs or on two devices at once
+
+
+def test_two_timer_starts_at_once_make_one_running_timer(site):
+    for _ in range(ROUNDS):
+        user = UserFactory()
+        sessions = [session_for(user, site) for _ in range(TABS)]
+
+        responses = run_together(
+            TABS,
+            lambda n, sessions=sessions: sessions[n].post(
+                "/study/core-ml-foundations/timer/start/", {}
+            ),
+        )
+
+        assert [r.status for r in responses] == [302] * TABS
+        assert StudySession.objects.for_user(user).running().count() == 1
         for session in sessions:
             session.close()
