@@ -33,7 +33,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from phases.models import Phase, Question
-from progress.models import Attempt, QuestionCard
+from progress.models import Attempt, QuestionCard, StudySession
+from progress.services.study_time import record_session
 from tests.factories import PASSWORD, drill_for, make_missed_due, make_plan, miss, mock_for, tick
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +78,8 @@ BASELINE = {
     "flagged": "1",
     "then": "flagged",
     "domain": "core-ml",
+    "minutes": "30",
+    "day": TODAY.isoformat(),
     "q": "1",
     "kind": "drill",
     "intensity": "standard",
@@ -308,10 +311,13 @@ def resolves_to(path: str, pattern: Pattern) -> bool | None:
 
 @pytest.fixture
 def settled(learner):
-    """A learner with a plan, two ticks, a question missed in a drill (due for review), a drill
-    and a live mock."""
+    """A learner with a plan, two ticks, a question missed in a drill (due for review), a drill,
+    a live mock and a study session."""
     make_plan(learner, exam_in=60)
     tick(learner, TICKED, "p2-fid-direction")
+    record_session(
+        user=learner, phase_slug="core-ml-foundations", domain_slug="core-ml", day=TODAY, minutes=30
+    )
     make_missed_due(learner, *miss(learner, Question.objects.current().first()))
     drill = drill_for(learner)
     mock = mock_for(learner)
@@ -360,6 +366,10 @@ def converter_values(learner, drill: Attempt, mock: Attempt) -> Values:
             "attempt_id": [str(drill.pk), str(mock.pk)],
             "position": ["1"],
             "card_id": [str(missed_card(learner).pk)],
+            "session_id": [
+                str(pk)
+                for pk in StudySession.objects.for_user(learner).values_list("pk", flat=True)
+            ],
             "int": ["1"],
             "object_id": [str(learner.pk)],
             "content_type_id": ["1"],
