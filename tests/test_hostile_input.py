@@ -366,9 +366,12 @@ def converter_values(learner, drill: Attempt, mock: Attempt) -> Values:
             "attempt_id": [str(drill.pk), str(mock.pk)],
             "position": ["1"],
             "card_id": [str(missed_card(learner).pk)],
+            # The settled learner's first session (the sweep's own posts record more, or delete it).
             "session_id": [
                 str(pk)
-                for pk in StudySession.objects.for_user(learner).values_list("pk", flat=True)
+                for pk in StudySession.objects.for_user(learner)
+                .order_by("pk")
+                .values_list("pk", flat=True)[:1]
             ],
             "int": ["1"],
             "object_id": [str(learner.pk)],
