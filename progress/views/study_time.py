@@ -12,14 +12,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from phases.snapshot import PhaseInfo
+from phases.snapshot import PhaseInfo, Syllabus
 
 from ..auth import learner_syllabus
 from ..figures import plan_of, schedule_for
 from ..forms import StudyDomainForm, StudySessionForm
 from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
-from ..study_time import RULE_OF_THUMB, running_timer, study_time
+from ..study_time import StudyTime, running_timer, study_time
 from .common import HtmxHttpRequest
 
 
@@ -48,33 +48,34 @@ def _stop_form(phase: PhaseInfo, data: Any = None) -> StudyDomainForm:
     return StudyDomainForm(phase, data, auto_id="stop-%s")
 
 
-def _figures(request: HtmxHttpRequest):
+def _figures(request: HtmxHttpRequest) -> tuple[Syllabus, StudyTime]:
     content = learner_syllabus(request.user)
     plan = plan_of(request.user)
     schedule = schedule_for(plan, content) if plan else None
     return content, study_time(request.user, content, schedule, timezone.localdate())
 
 
-def phase_time(request: HtmxHttpRequest, phase: PhaseInfo, **forms: Any) -> dict[str, Any]:
+def phase_time(
+    request: HtmxHttpRequest, phase: PhaseInfo, stop_form: StudyDomainForm | None = None
+) -> dict[str, Any]:
     """The phase page's study-time section: the timer, the phase's hours against the plan's, and
-    "I studied __ minutes"; a refused form in place of its blank one."""
+    "I studied __ minutes"; a refused stop form in place of its blank one."""
     content, figures = _figures(request)
     running = running_timer(request.user, content, timezone.now())
     return {
         "phase": phase,
         "time": figures.phase(phase),
-        "has_plan": figures.planned is not None,
         "running": running,
         "cap_text": TIMER_CAP_TEXT,
-        "stop_form": forms.get("stop_form") or (_stop_form(running.phase) if running else None),
-        "record_form": forms.get("record_form") or _session_form(request, phase),
+        "stop_form": stop_form or (_stop_form(running.phase) if running else None),
+        "record_form": _session_form(request, phase),
     }
 
 
 def _section(
-    request: HtmxHttpRequest, phase: PhaseInfo, status: int = 200, note: str = "", **forms: Any
+    request: HtmxHttpRequest, phase: PhaseInfo, status: int = 200, note: str = "", **kwargs: Any
 ) -> HttpResponse:
-    context = {**phase_time(request, phase, **forms), "note": note}
+    context = {**phase_time(request, phase, **kwargs), "note": note}
     return render(request, "progress/study_time.html#phase-time", context, status=status)
 
 
@@ -163,7 +164,6 @@ def sessions(request: HtmxHttpRequest) -> HttpResponse:
             "domains": figures.domains(),
             "phases": [(phase, figures.phase(phase)) for phase in content.phases],
             "sessions": rows,
-            "rule": RULE_OF_THUMB,
         },
     )
 
