@@ -4,11 +4,12 @@ corrected and deleted."""
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.steps import (
     choose_schedule,
     expect_same_document,
+    log_in,
     main_nav,
     mark_page,
     open_dashboard,
@@ -25,7 +26,7 @@ def study_time(page: Page):
 
 
 def test_the_timer_runs_on_the_server_through_a_reload_and_stops_for_the_chosen_domain(
-    page: Page,
+    page: Page, browser: Browser, site: str
 ):
     sign_up(page)
     choose_schedule(page)
@@ -42,6 +43,13 @@ def test_the_timer_runs_on_the_server_through_a_reload_and_stops_for_the_chosen_
 
     page.reload()
     expect(section.locator("#timer-status")).to_contain_text("Studying since")
+    # Another device sees the same timer.
+    other = browser.new_context(base_url=site, timezone_id="UTC")
+    phone = other.new_page()
+    log_in(phone, "ada")
+    open_phase(phone, *PHASE_FIVE)
+    expect(study_time(phone).locator("#timer-status")).to_contain_text("Studying since")
+    other.close()
     domains = section.get_by_role("group", name="Which domain was it for?")
     # The heavier domain is chosen to begin with; here both weigh 10%, the first studied wins.
     expect(domains.get_by_role("radio", name="Data Analysis")).to_be_checked()
