@@ -235,7 +235,7 @@ class StudySessionForm(StudyDomainForm):
     day = forms.DateField(
         required=False,
         widget=DateInput(),
-        label="On",
+        label="Day",
         help_text="Leave it empty for today.",
         error_messages={"invalid": "Enter the day as a date, e.g. 2026-12-01."},
     )
