@@ -97,6 +97,11 @@ def test_every_page_is_valid_html(client: Client, seasoned: Learner, tmp_path: P
     phases = [f"/study/{slug}/" for slug in Phase.objects.values_list("slug", flat=True)]
     render(client, [path for path in phases if path not in walked], tmp_path, pages)
     render(client, ["/no-such-page/"], tmp_path, pages, status=404)
+    # A refused form, its messages in place: "I studied 0 minutes".
+    refused = client.post("/study/core-ml-foundations/time/", {"minutes": "0"})
+    assert refused.status_code == 400
+    (tmp_path / f"page-{len(pages):02d}.html").write_bytes(refused.content)
+    pages[f"page-{len(pages):02d}.html"] = "/study/core-ml-foundations/time/ (refused)"
     seasoned.open_a_mock()
     render(client, mock_pages(seasoned), tmp_path, pages)
     # A short-notice learner: the day-by-day plan and the placement's result.
