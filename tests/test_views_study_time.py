@@ -368,15 +368,25 @@ def test_the_sessions_are_listed_newest_first_without_the_running_timer(learner_
     assert [row[3] for row in rows] == ["35 min", "20 min"]
 
 
-def test_a_session_is_corrected_on_its_own_page(learner_client, learner):
-    session = session_of(learner, 30)
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_a_session_is_corrected_on_its_own_page(learner_client, learner, headers):
+    learner.date_joined = timezone.now() - datetime.timedelta(days=3)
+    learner.save(update_fields=["date_joined"])
+    session = session_of(learner, 30, phase_slug=PHASE_FIVE, domain_slug="data-analysis")
     url = reverse("progress:study-session", args=[session.pk])
-    form = learner_client.get(url)
+    form = learner_client.get(url, **headers)
     assertContains(form, 'value="30"')
-    response = learner_client.post(url, {"minutes": "75", "day": ""})
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    data = {"minutes": "75", "domain": "performance-optimization", "day": yesterday.isoformat()}
+    response = learner_client.post(url, data, **headers)
     assertRedirects(response, STUDY_TIME, fetch_redirect_response=False)
     session.refresh_from_db()
-    assert session.minutes == 75
+    assert (session.minutes, session.domain.slug, session.day) == (
+        75,
+        "performance-optimization",
+        yesterday,
+    )
+    assertContains(learner_client.get(STUDY_TIME, **headers), "1 h 15 min")
 
 
 def test_a_bad_correction_is_refused_and_changes_nothing(learner_client, learner):
@@ -385,17 +395,19 @@ def test_a_bad_correction_is_refused_and_changes_nothing(learner_client, learner
     response = learner_client.post(url, {"minutes": "0"})
     assertContains(response, "from 1 to 600", status_code=400)
     assertContains(response, "Your correction was not saved", status_code=400)
+    assertContains(response, 'value="0"', status_code=400)  # what was typed, kept to fix
     session.refresh_from_db()
     assert session.minutes == 30
 
 
-def test_deleting_asks_first_then_deletes(learner_client, learner):
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_deleting_asks_first_then_deletes(learner_client, learner, headers):
     session = session_of(learner, 30)
     url = reverse("progress:study-session-delete", args=[session.pk])
-    confirm = learner_client.get(url)
+    confirm = learner_client.get(url, **headers)
     assertContains(confirm, "Delete this study session?")
     assert StudySession.objects.filter(pk=session.pk).exists()
-    response = learner_client.post(url)
+    response = learner_client.post(url, **headers)
     assertRedirects(response, STUDY_TIME, fetch_redirect_response=False)
     assert not StudySession.objects.filter(pk=session.pk).exists()
 
