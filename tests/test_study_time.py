@@ -1,13 +1,22 @@
 """Study time's figures, from plain values: the timer's cap, the plan's minutes by today, the
-shares of the hours beside the exam's."""
+shares of the hours beside the exam's; and the timer's services at fixed moments."""
 
 import datetime
+import zoneinfo
 from collections import Counter
 
 import pytest
+from django.utils import timezone
 
 from phases.content import syllabus as snapshot
 from phases.schedule import lay_out
+from progress.services.study_time import (
+    correct_session,
+    delete_session,
+    record_session,
+    start_timer,
+    stop_timer,
+)
 from progress.study_time import (
     VERDICT_AFTER_MINUTES,
     StudyTime,
@@ -16,6 +25,7 @@ from progress.study_time import (
     planned_minutes,
     timer_minutes,
 )
+from tests.factories import UserFactory
 
 UTC = datetime.UTC
 START = datetime.datetime(2026, 12, 3, 10, 2, tzinfo=UTC)
@@ -99,3 +109,61 @@ def test_the_verdict_names_the_domain_furthest_under_its_share_once_an_hour_is_l
 def test_hours_in_step_with_exam_weight_say_so(content):
     minutes = {(1, domain.slug): 6 * domain.weight for domain in content.domains}
     assert figures(content, minutes).verdict() == "Your hours follow exam weight in every domain."
+
+
+# The timer through its services, at fixed moments in the learner's own zone
+
+
+AUCKLAND = zoneinfo.ZoneInfo("Pacific/Auckland")
+
+
+@pytest.mark.parametrize(
+    ("started", "stopped", "minutes", "capped"),
+    [
+        # 10:02 to 10:25 in Auckland: 23 minutes, as timed.
+        ((10, 2), (10, 25), 23, False),
+        # Left on from 10:02 to 19:00: four hours counted.
+        ((10, 2), (19, 0), 240, True),
+        # 22:30 to 01:10 the next day: counted up to Auckland's midnight, though in UTC the
+        # whole session falls within one day.
+        ((22, 30), (25, 10), 90, True),
+    ],
+)
+def test_a_stopped_timer_counts_up_to_its_cap_in_the_learner_s_zone(
+    learner, started, stopped, minutes, capped
+):
+    day = datetime.datetime(2026, 12, 3, tzinfo=AUCKLAND)
+    start = day + datetime.timedelta(hours=started[0], minutes=started[1])
+    stop = day + datetime.timedelta(hours=stopped[0], minutes=stopped[1])
+    with timezone.override(AUCKLAND):
+        session, _ = start_timer(user=learner, phase_slug="core-ml-foundations", now=start)
+        assert session.day == datetime.date(2026, 12, 3)
+        recorded = stop_timer(user=learner, domain_slug="core-ml", now=stop)
+    assert recorded is not None
+    assert (recorded.minutes, recorded.capped, recorded.domain.slug) == (minutes, capped, "core-ml")
+    assert stop_timer(user=learner, domain_slug="core-ml", now=stop) is None  # stopped already
+
+
+def test_a_second_start_returns_the_running_timer(learner):
+    now = timezone.now()
+    first, started = start_timer(user=learner, phase_slug="core-ml-foundations", now=now)
+    again, started_again = start_timer(user=learner, phase_slug="experimentation", now=now)
+    assert (started, started_again) == (True, False)
+    assert again.pk == first.pk and again.phase.slug == "core-ml-foundations"
+
+
+def test_corrections_and_deletions_reach_only_the_learner_s_own_sessions(learner):
+    other = UserFactory()
+    theirs = record_session(
+        user=other,
+        phase_slug="core-ml-foundations",
+        domain_slug="core-ml",
+        day=timezone.localdate(),
+        minutes=30,
+    )
+    assert not correct_session(
+        user=learner, session_id=theirs.pk, domain_slug="core-ml", day=theirs.day, minutes=1
+    )
+    assert not delete_session(user=learner, session_id=theirs.pk)
+    theirs.refresh_from_db()
+    assert theirs.minutes == 30
