@@ -214,11 +214,9 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         "reviews": [
             _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
         ],
-        # Time studied, newest first as the study-time page lists it; a running timer has no
-        # minutes yet.
+        # Time studied; a running timer has no minutes yet.
         "study_sessions": [
-            _columns(session)
-            for session in StudySession.objects.for_user(user).select_related("phase", "domain")
+            _columns(row) for row in mine(StudySession, "phase", "domain", by="day")
         ],
         "question_reports": [
             _columns(row) for row in mine(QuestionReport, "question", by="created_at")

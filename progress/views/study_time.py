@@ -15,8 +15,9 @@ from django_htmx.http import HttpResponseClientRedirect
 from phases.snapshot import PhaseInfo, Syllabus
 
 from ..auth import learner_syllabus
-from ..figures import plan_of, schedule_for
+from ..figures import plan_of
 from ..forms import StudyDomainForm, StudySessionForm
+from ..schedules import schedule_for
 from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
 from ..study_time import StudyTime, running_timer, study_time
