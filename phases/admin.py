@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from .models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
 
 
 @admin.register(Domain)
@@ -10,8 +10,14 @@ class DomainAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
 
 
+class ExercisePartInline(admin.TabularInline):
+    model = ExercisePart
+    extra = 0
+
+
 @admin.register(Phase)
 class PhaseAdmin(admin.ModelAdmin):
+    inlines = [ExercisePartInline]
     list_display = ["number", "title", "slug"]
     list_filter = ["domains"]
     filter_horizontal = ["domains"]

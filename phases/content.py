@@ -13,9 +13,18 @@ from django.db.models import Subquery
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from . import snapshot
-from .models import ContentVersion, Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from .models import (
+    ContentVersion,
+    Domain,
+    ExercisePart,
+    Intensity,
+    Phase,
+    PhaseHours,
+    SelfCheck,
+    Topic,
+)
 
-CONTENT_MODELS = (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
+CONTENT_MODELS = (Domain, Phase, Topic, SelfCheck, ExercisePart, Intensity, PhaseHours)
 
 
 def content_version_subquery() -> Subquery:

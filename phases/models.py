@@ -134,6 +134,35 @@ class SelfCheck(models.Model):
     ]
 
 
+class ExercisePart(models.Model):
+    """One part of a phase's written practice exercise, in the study guide's words: the learner
+    ticks it when their text covers it, and the exercise is done when every part is ticked."""
+
+    slug = models.SlugField(unique=True)
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="exercise_parts")
+    text = models.TextField()
+    order = models.PositiveSmallIntegerField()
+    retired = models.BooleanField(
+        default=False,
+        help_text="Removed from the syllabus: counts nowhere, but learners' ticks are kept.",
+    )
+
+    objects = RetirableManager()
+
+    class Meta:
+        ordering = ["phase__number", "order"]
+
+    def __str__(self) -> str:
+        return self.text[:80]
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.phase"
+    ]
+
+
 class IntensityQuerySet(models.QuerySet):
     def default(self):
         return self.filter(is_default=True).first()

@@ -1,14 +1,14 @@
 """The syllabus as plain, immutable values: the same for every learner.
 
 Learner pages read content from a snapshot and make their own queries only for the learner's rows.
-A snapshot is built in six queries and carries the content version it was built at; where it is
+A snapshot is built in seven queries and carries the content version it was built at; where it is
 kept and when it is rebuilt is phases.content's business.
 """
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .models import Domain, Phase, PhaseHours, SelfCheck, Topic
+from .models import Domain, ExercisePart, Phase, PhaseHours, SelfCheck, Topic
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,14 @@ class TopicInfo:
 
 
 @dataclass(frozen=True)
+class PartInfo:
+    """A part of a phase's written exercise, in the study guide's words."""
+
+    slug: str
+    text: str
+
+
+@dataclass(frozen=True)
 class PhaseInfo:
     number: int
     slug: str
@@ -46,6 +54,8 @@ class PhaseInfo:
     how_examined: str
     practice_exercise: str
     domains: tuple[DomainInfo, ...]
+    exercise_parts: tuple[PartInfo, ...] = ()  # the current ones, in order
+    id: int = 0
 
 
 @dataclass(frozen=True)
@@ -96,7 +106,7 @@ class Syllabus:
 
 
 def build(version: int) -> Syllabus:
-    """Six queries, however large the syllabus."""
+    """Seven queries, however large the syllabus."""
     domains = {domain.pk: _domain(domain) for domain in Domain.objects.all()}
     topics = {
         topic.pk: (topic.domain_id, _topic(topic)) for topic in Topic.objects.order_by("order")
@@ -104,6 +114,9 @@ def build(version: int) -> Syllabus:
     phase_domains: dict[int, list[DomainInfo]] = {}
     for phase_id, domain_id in Phase.domains.through.objects.values_list("phase_id", "domain_id"):
         phase_domains.setdefault(phase_id, []).append(domains[domain_id])
+    parts: dict[int, list[PartInfo]] = {}
+    for part in ExercisePart.objects.current().order_by("order"):
+        parts.setdefault(part.phase_id, []).append(PartInfo(slug=part.slug, text=part.text))
     phases = {
         phase.pk: PhaseInfo(
             number=phase.number,
@@ -115,6 +128,8 @@ def build(version: int) -> Syllabus:
             domains=tuple(
                 sorted(phase_domains.get(phase.pk, []), key=lambda domain: domain.study_order)
             ),
+            exercise_parts=tuple(parts.get(phase.pk, [])),
+            id=phase.pk,
         )
         for phase in Phase.objects.all()
     }

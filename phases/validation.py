@@ -92,6 +92,30 @@ def source_problems(slug: str, sources: Any) -> list[str]:
     return problems
 
 
+def exercise_part_problems(objects: list[dict[str, Any]], phase_slugs: set[Any]) -> list[str]:
+    """Every phase's written exercise has at least one part, each part has its words and a phase
+    that exists, and no slug is used twice (a retired part keeps its slug, so it counts too)."""
+    parts = _rows(objects, "exercisepart")
+    problems = [
+        f"exercise part '{slug}' appears {count} times"
+        for slug, count in Counter(row.get("slug") for row in parts).items()
+        if count > 1
+    ]
+    for row in parts:
+        slug = row.get("slug", "?")
+        if not str(row.get("text") or "").strip():
+            problems.append(f"exercise part '{slug}' has no text")
+        if _key(row.get("phase")) not in phase_slugs:
+            problems.append(f"exercise part '{slug}' names unknown phase {row.get('phase')!r}")
+    current = Counter(_key(row.get("phase")) for row in parts if not row.get("retired"))
+    problems += [
+        f"phase '{slug}' has no exercise parts; its practice exercise needs at least one"
+        for slug in sorted(str(slug) for slug in phase_slugs)
+        if not current[slug]
+    ]
+    return problems
+
+
 def find_problems(objects: Any) -> list[str]:
     if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
         return ["the syllabus must be a list of objects with 'model' and 'fields'"]
@@ -153,6 +177,8 @@ def find_problems(objects: Any) -> list[str]:
             problems.append(
                 f"intensity '{slug}' plans {plan_hours[slug] + MOCK_HOURS} h, not 25 to 40"
             )
+
+    problems += exercise_part_problems(objects, {phase.get("slug") for phase in phases})
 
     per_phase = Counter(_key(row.get("phase")) for row in checks)
     for phase_row in phases:

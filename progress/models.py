@@ -12,6 +12,7 @@ from fsrs import State
 
 from phases.models import Domain, Intensity, Question, SelfCheck
 
+from .exercise import Exercise  # noqa: F401  (its module's model, registered with these)
 from .memory import Memory
 from .study_sessions import StudySession  # noqa: F401  (a module of its own, to keep this one short)
 

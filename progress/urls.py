@@ -3,6 +3,7 @@ from django.urls import include, path
 from .views import (
     account,
     dashboard,
+    exercise,
     plan,
     practice,
     reminders,
@@ -43,6 +44,9 @@ urlpatterns = [
     path("time/", study_time.sessions, name="study-time"),
     path("time/<int:session_id>/", study_time.session_edit, name="study-session"),
     path("time/<int:session_id>/delete/", study_time.session_delete, name="study-session-delete"),
+    path("study/<slug:slug>/exercise/", exercise.exercise_save, name="exercise-save"),
+    path("study/<slug:slug>/exercise/parts/", exercise.exercise_parts, name="exercise-parts"),
+    path("study/<slug:slug>/exercise.md", exercise.exercise_download, name="exercise-download"),
     path("review/", review.review, name="review"),
     path("review/reveal/", review.review_reveal, name="review-reveal"),
     path("review/<slug:slug>/", review.review_answer, name="review-answer"),

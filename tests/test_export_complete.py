@@ -28,9 +28,11 @@ from django.urls import reverse
 from django.utils import timezone
 from fsrs import Rating
 
+from phases.content import syllabus
 from phases.models import Domain, SelfCheck
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
 from progress.services.account import RESULT_WITHHELD, export_learner
+from progress.services.exercise import save_text, tick_parts
 from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.reports import report_question
 from progress.services.review import review_check
@@ -121,6 +123,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.Profile": lambda export: [export["profile"]] if export["profile"] else [],
     "progress.StudyPlan": lambda export: [export["plan"]] if export["plan"] else [],
     "progress.CheckOff": lambda export: export["ticks"],
+    "progress.Exercise": lambda export: export["exercises"],
     "progress.QuestionCard": lambda export: export["question_cards"],
     "progress.Attempt": lambda export: export["attempts"],
     "progress.QuestionReport": lambda export: export["question_reports"],
@@ -221,6 +224,10 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         set_done(user=user, self_check_id=checks[slug], done=True, now=ticked_at)
     rate(user=user, self_check_id=checks["p1-backprop"], confidence=Confidence.SOLID, now=ticked_at)
     review_check(user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=now)
+
+    phase = syllabus().phase("core-ml-foundations")
+    save_text(user=user, phase=phase, text=f"Skip paths, by {user.username}.", now=now)
+    tick_parts(user=user, phase=phase, ticked={"p1-ex-fusion-table"}, now=now)
 
     drill = start_drill(
         user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(3)

@@ -542,7 +542,17 @@ def write_study_session(user) -> None:
     )
 
 
+def write_exercise(user) -> None:
+    from phases.content import syllabus
+    from progress.services.exercise import save_text, tick_parts
+
+    phase = syllabus().phase("core-ml-foundations")
+    save_text(user=user, phase=phase, text="Skip paths carry the gradient.", now=timezone.now())
+    tick_parts(user=user, phase=phase, ticked={"p1-ex-residual-connections"}, now=timezone.now())
+
+
 WRITES = {
+    "progress.Exercise": write_exercise,
     "progress.StudyPlan": write_plan,
     "progress.Profile": write_profile,
     "progress.CheckOff": write_check_off,

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from phases import content
 from phases.models import Question, SelfCheck
+from progress.exercise import Exercise
 from progress.models import Attempt, QuestionCard
 from progress.services.practice import answer, flag, submit
 from progress.services.study import set_done
@@ -37,6 +38,9 @@ TOGGLE = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
 REVIEW_ANSWER = reverse("progress:review-answer", args=["p2-fid-direction"])
 TIMER_START = reverse("progress:timer-start", args=["core-ml-foundations"])
 RECORD = reverse("progress:study-session-record", args=["core-ml-foundations"])
+EXERCISE = reverse("progress:exercise-save", args=["core-ml-foundations"])
+EXERCISE_PARTS = reverse("progress:exercise-parts", args=["core-ml-foundations"])
+EXERCISE_DOWNLOAD = reverse("progress:exercise-download", args=["core-ml-foundations"])
 
 
 def preview_query() -> dict[str, str]:
@@ -62,21 +66,38 @@ TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
-    # Plan and ticks, counted answers, the header's review count, the study-activity calendar, and
-    # the ticked checks' review log for the weekly recall line, and the minutes studied.
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 7),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 7),
+    # Plan and ticks, counted answers, the header's review count, the study-activity calendar, the
+    # ticked checks' review log for the weekly recall line, the minutes studied, and today's
+    # phase's written exercise.
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 8),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 8),
     ("toggle", "post", TOGGLE, {"done": "1"}, {}, 1 + TICK),
     ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 1 + TICK_READING),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 1 + TICK_READING_CHANGING_NOTHING),
-    # Plan and ticks, the review queue, and the study time: minutes studied and the timer.
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 5),
-    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 5),
+    # Plan and ticks, the review queue, the study time (minutes studied and the timer), and the
+    # phase's written exercise.
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 6),
+    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 6),
     # The minutes by phase and domain, the header's review count, and the sessions.
     ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
     # The learner's row locked, the phase and the domain, the insert.
     ("record", "post", RECORD, {"minutes": "30"}, {}, 5 + WRITE),
+    # A first save of the exercise's text: update_or_create's locking read and its insert in a
+    # savepoint; a first tick of its parts the same (get_or_create), then the update, all in the
+    # service's transaction. The download reads the one row.
+    ("exercise-save", "post", EXERCISE, {"text": "Skip paths."}, {}, 1 + 4 + WRITE),
+    ("exercise-save-htmx", "post", EXERCISE, {"text": "Skip paths."}, HTMX, 1 + 4 + WRITE),
+    ("exercise-parts", "post", EXERCISE_PARTS, {"part": "p1-ex-fusion-table"}, {}, 1 + 5 + WRITE),
+    (
+        "exercise-parts-htmx",
+        "post",
+        EXERCISE_PARTS,
+        {"part": "p1-ex-fusion-table"},
+        HTMX,
+        1 + 5 + WRITE,
+    ),
+    ("exercise-download", "get", EXERCISE_DOWNLOAD, None, {}, 1 + 1),
     # The queue, the card, and the review log's forecasts for "How well the forecast fits you".
     ("review", "get", reverse("progress:review"), None, {}, 4),
     # The rating is taken only for a card in today's queue: the queue is read first (one query).
@@ -85,7 +106,7 @@ PAGES = [
     ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 8 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
-    ("plan", "get", reverse("progress:plan"), None, {}, 3),
+    ("plan", "get", reverse("progress:plan"), None, {}, 4),
     ("calendar", "get", reverse("progress:plan-calendar"), None, {}, 2),
     ("choose", "get", reverse("progress:plan-choose"), None, {}, 3),
     ("preview-htmx", "get", reverse("progress:plan-preview"), preview_query(), HTMX, 3),
@@ -112,12 +133,12 @@ def warm_syllabus(fresh_caches, syllabus):
     content.syllabus()
 
 
-def test_the_syllabus_snapshot_is_built_in_six_queries_once_per_content_version(
+def test_the_syllabus_snapshot_is_built_in_seven_queries_once_per_content_version(
     django_assert_num_queries,
 ):
     content.content_changed()
     version = content.content_version()
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         snapshot = content.syllabus(version)
     assert len(snapshot.checks) == SelfCheck.objects.current().count()
     with django_assert_num_queries(0):
@@ -175,6 +196,7 @@ def test_query_counts_are_the_same_for_one_learner_and_for_thirty(
     toggled = SelfCheck.objects.get(slug="p1-backprop")
     set_done(user=planned_learner, self_check_id=toggled.pk, done=False)
     make_due(planned_learner, "p2-fid-direction")
+    Exercise.objects.filter(user=planned_learner).delete()  # a first save, as measured
 
     with django_assert_num_queries(baseline):
         request(learner_client, method, url, data, headers)
@@ -391,8 +413,8 @@ def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionC
 CARD_PAGES = [
     ("review", reverse("progress:review"), {}, 5),
     ("review-htmx", reverse("progress:review"), HTMX, 4),
-    ("dashboard", reverse("progress:dashboard"), {}, 7),
-    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 7),
+    ("dashboard", reverse("progress:dashboard"), {}, 8),
+    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 8),
 ]
 
 

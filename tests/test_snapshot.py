@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from phases import snapshot
-from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
 
 pytestmark = pytest.mark.django_db
 
@@ -14,10 +14,10 @@ def test_a_snapshot_carries_the_version_it_was_built_at(syllabus):
     assert snapshot.build(41).version == 41
 
 
-def test_a_snapshot_costs_six_queries_however_large_the_syllabus(
+def test_a_snapshot_costs_seven_queries_however_large_the_syllabus(
     syllabus, django_assert_num_queries
 ):
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         snapshot.build(1)
 
 
@@ -34,6 +34,19 @@ def test_it_holds_every_current_check_in_phase_then_syllabus_order(syllabus):
     assert (fid.id, fid.prompt, fid.answer) == (row.pk, row.prompt, row.answer)
     assert (fid.phase.number, fid.domain.slug) == (2, "experimentation")
     assert fid.topic.slug == row.topic.slug
+
+
+def test_each_phase_carries_its_current_exercise_parts_in_order(syllabus):
+    ExercisePart.objects.filter(slug="p1-ex-multimodal-loss").update(retired=True)
+
+    phases = {phase.slug: phase for phase in snapshot.build(1).phases}
+
+    assert [part.slug for part in phases["core-ml-foundations"].exercise_parts] == [
+        "p1-ex-residual-connections",
+        "p1-ex-fusion-table",
+    ]
+    assert phases["core-ml-foundations"].id == Phase.objects.get(slug="core-ml-foundations").pk
+    assert all(phase.exercise_parts for phase in phases.values())
 
 
 def test_a_retired_check_is_left_out_everywhere(syllabus):

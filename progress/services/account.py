@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest
 
+from ..exercise import Exercise
 from ..models import (
     Attempt,
     AttemptQuestion,
@@ -199,6 +200,13 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "retired": tick.self_check.retired,
             }
             for tick in ticks
+        ],
+        # Each phase's written exercise: the text, the parts ticked (by slug) and when it was done.
+        "exercises": [
+            _columns(exercise)
+            for exercise in Exercise.objects.for_user(user)
+            .select_related("phase")
+            .order_by("phase__number")
         ],
         "question_cards": [
             {

@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from .. import chart
+from ..exercise import exercise_status
 from ..figures import learner_state
 from ..headline import headline
 from ..queue import review_queue
@@ -35,5 +36,8 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "current_phase": state.current_phase,
         "current_progress": state.phases.get(current.number) if current else None,
         "study_time": study_time(request.user, state.content, state.schedule, state.today),
+        "current_exercise": exercise_status(request.user, state.current_phase)
+        if state.current_phase
+        else None,
     }
     return render(request, "progress/dashboard.html", context)

@@ -30,6 +30,7 @@ from progress.auth import learner_syllabus
 from progress.links import site_link
 
 from .. import ics, placement
+from ..exercise import exercise_statuses
 from ..figures import learner_state, plan_of
 from ..forms import PlanForm
 from ..schedules import fitted_schedule, intensity_options, own_pace, short_notice_schedule
@@ -113,11 +114,13 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
         messages.info(request, "Choose your schedule first.")
         return redirect("progress:plan-choose")
     rows = calendar_rows(state.schedule, state.content, state.plan.placement)
+    exercises = exercise_statuses(request.user, state.content.phases)
     for row in rows:
         row["current"] = row["start"] <= today <= row["end"]
         row["past"] = row["end"] < today
         if row["kind"] == "phase":
             row["progress"] = state.phases.get(row["number"])
+            row["exercise"] = exercises.get(row["number"])
     exam = state.plan.exam_date
     return render(
         request,

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from ..auth import learner_syllabus
+from ..exercise import exercise_status
 from ..figures import CheckRow, check_figures, learner_state
 from ..models import Confidence
 from ..services.study import rate, set_done
@@ -29,7 +30,7 @@ def study(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """A phase page: its topics, its self-checks and the learner's ticks."""
+    """A phase page: its topics, its self-checks and the learner's ticks, and its exercise."""
     today = timezone.localdate()
     content = learner_syllabus(request.user)
     phase = content.phase(slug)
@@ -48,6 +49,7 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "progress": state.phases.get(phase.number),
         "overall": state.report,
         **phase_time(request, phase),
+        "exercise": exercise_status(request.user, phase),
     }
     return render(request, "progress/phase.html", context)
 

@@ -10,7 +10,7 @@ from django.db import DatabaseError, transaction
 
 from phases import bank_quality
 from phases.content import content_changed
-from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.validation import SyllabusError, find_question_problems, validate
 
 
@@ -116,26 +116,27 @@ class Command(BaseCommand):
             raise CommandError(f"{file} could not be loaded; nothing was changed: {exc}") from exc
         content_changed()
 
-        in_file = {
-            (obj.get("fields") or {}).get("slug")
-            for obj in objects
-            if obj.get("model") == "phases.selfcheck"
-        }
-        orphans = sorted(set(SelfCheck.objects.current().values_list("slug", flat=True)) - in_file)
-        if orphans:
-            # loaddata never deletes: a check left out of the file would go on counting.
-            self.stderr.write(
-                self.style.WARNING(
-                    f"{len(orphans)} self-check(s) in the database are not in {file.name} and "
-                    f"still count: {', '.join(orphans)}. To remove one, keep it in the file "
-                    "with `retired: true`."
+        for model, name in ((SelfCheck, "self-check"), (ExercisePart, "exercise part")):
+            in_file = {
+                (obj.get("fields") or {}).get("slug")
+                for obj in objects
+                if obj.get("model") == model._meta.label_lower
+            }
+            orphans = sorted(set(model.objects.current().values_list("slug", flat=True)) - in_file)
+            if orphans:
+                # loaddata never deletes: a row left out of the file would go on counting.
+                self.stderr.write(
+                    self.style.WARNING(
+                        f"{len(orphans)} {name}(s) in the database are not in {file.name} and "
+                        f"still count: {', '.join(orphans)}. To remove one, keep it in the file "
+                        "with `retired: true`."
+                    )
                 )
-            )
 
         if verbosity:
             counts = ", ".join(
                 f"{model.objects.count()} {model._meta.verbose_name_plural}"
-                for model in (Domain, Phase, Topic, SelfCheck, Intensity, PhaseHours)
+                for model in (Domain, Phase, ExercisePart, Topic, SelfCheck, Intensity, PhaseHours)
             )
             self.stdout.write(self.style.SUCCESS(f"Syllabus loaded from {file.name}: {counts}."))
             if question_count:

@@ -1,0 +1,95 @@
+"""A phase's written exercise: saving the text, ticking its parts, downloading it."""
+
+from dataclasses import replace
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from phases.snapshot import PhaseInfo
+
+from ..auth import learner_syllabus
+from ..exercise import MAX_CHARS, exercise_status, markdown, status
+from ..services.exercise import save_text, tick_parts
+from .common import HtmxHttpRequest, bad_request
+
+SECTION = "progress/exercise.html"
+
+
+def current_phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
+    phase = learner_syllabus(request.user).phase(slug)
+    if phase is None:
+        raise Http404("No such phase: the six phases are listed on the syllabus page.")
+    return phase
+
+
+def back_to(phase: PhaseInfo, anchor: str) -> str:
+    return f"{reverse('progress:phase', args=[phase.slug])}#{anchor}"
+
+
+def text_problem(text: str | None) -> str:
+    if text is None:
+        return "Send your exercise as the field text."
+    if len(text) > MAX_CHARS:
+        return (
+            f"Your exercise is {len(text):,} characters long; the most one can hold is "
+            f"{MAX_CHARS:,}. Shorten it, then save again."
+        )
+    if "\x00" in text:
+        return "Your exercise holds a NUL character, which cannot be stored: remove it."
+    return ""
+
+
+@login_required
+@require_POST
+def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    phase = current_phase(request, slug)
+    text = request.POST.get("text")
+    problem = text_problem(text)
+    if problem and request.htmx:
+        return bad_request(f"Not saved: {problem}")
+    if problem:
+        # The page again, with the text as sent, so nothing typed is lost.
+        exercise = replace(exercise_status(request.user, phase), text=text or "")
+        context = {"phase": phase, "exercise": exercise, "error": problem}
+        return render(request, "progress/exercise_refused.html", context, status=400)
+    assert text is not None
+    row = save_text(user=request.user, phase=phase, text=text, now=timezone.now())
+    if not request.htmx:
+        return redirect(back_to(phase, "exercise"))
+    return render(request, f"{SECTION}#exercise-saved", {"exercise": status(row, phase)})
+
+
+@login_required
+@require_POST
+def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    phase = current_phase(request, slug)
+    ticked = set(request.POST.getlist("part"))
+    unknown = ticked - {part.slug for part in phase.exercise_parts}
+    if unknown:
+        return bad_request(
+            f"This phase's exercise has no part {sorted(unknown)[0][:80]!r}: "
+            "tick only the parts listed on the phase page."
+        )
+    row = tick_parts(user=request.user, phase=phase, ticked=ticked, now=timezone.now())
+    if not request.htmx:
+        return redirect(back_to(phase, "exercise-parts"))
+    context = {"phase": phase, "exercise": status(row, phase)}
+    return render(request, f"{SECTION}#exercise-parts", context)
+
+
+@login_required
+@require_GET
+def exercise_download(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    phase = current_phase(request, slug)
+    response = HttpResponse(
+        markdown(exercise_status(request.user, phase)),
+        content_type="text/markdown; charset=utf-8",
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="nca-genm-phase-{phase.number}-exercise.md"'
+    )
+    return response
