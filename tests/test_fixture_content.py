@@ -4,7 +4,7 @@ import re
 import pytest
 from django.db.models import Count, Sum
 
-from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import MOCK_HOURS, lay_out
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +97,21 @@ def test_every_phase_states_its_goal_exam_angle_and_exercise(syllabus):
         assert phase.goal.startswith("Be able to"), phase.slug
         assert phase.how_examined.strip(), phase.slug
         assert phase.practice_exercise.strip(), phase.slug
+
+
+def test_every_exercise_part_is_in_the_words_of_its_phases_exercise(syllabus):
+    for part in ExercisePart.objects.current().select_related("phase"):
+        assert part.text.lower() in part.phase.practice_exercise.lower(), part.slug
+
+
+def test_the_parts_follow_the_exercise_in_its_own_order_and_leave_none_of_its_lists_out(syllabus):
+    for phase in Phase.objects.prefetch_related("exercise_parts"):
+        parts = [part.text.lower() for part in phase.exercise_parts.all() if not part.retired]
+        exercise = phase.practice_exercise.lower()
+        places = [exercise.index(text) for text in parts]
+        assert places == sorted(places), phase.slug
+        # The exercise's last item is a part: the checklist reaches its end.
+        assert exercise.rstrip(".").endswith(parts[-1]), phase.slug
 
 
 def test_every_phase_has_at_least_five_self_checks(syllabus):

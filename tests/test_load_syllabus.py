@@ -13,9 +13,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
+from phases.content import syllabus as syllabus_snapshot
 from phases.models import (
     ContentVersion,
     Domain,
+    ExercisePart,
     Intensity,
     Phase,
     PhaseHours,
@@ -23,7 +25,9 @@ from phases.models import (
     SelfCheck,
     Topic,
 )
+from progress.exercise import Exercise
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from progress.services.exercise import save_text, tick_parts
 from progress.services.review import remember_misses
 from tests.factories import items_of, make_plan, practise, tick
 
@@ -37,11 +41,12 @@ CONTENT_MODELS = [
     Phase.domains.through,
     Topic,
     SelfCheck,
+    ExercisePart,
     Intensity,
     PhaseHours,
     Question,
 ]
-LEARNER_MODELS = [StudyPlan, CheckOff, Attempt, AttemptQuestion, QuestionCard]
+LEARNER_MODELS = [StudyPlan, CheckOff, Attempt, AttemptQuestion, QuestionCard, Exercise]
 Objects = list[dict[str, Any]]
 
 
@@ -146,6 +151,9 @@ def test_a_reload_never_touches_a_learners_rows(syllabus, learner):
     tick(learner, "p2-fid-direction", "p1-residual-gradient-flow")
     drill = practise(learner, "core-ml", right=3, wrong=2)
     remember_misses(user=learner, items=items_of(drill), now=timezone.now())
+    phase = syllabus_snapshot().phase("core-ml-foundations")
+    save_text(user=learner, phase=phase, text="Skip paths.", now=timezone.now())
+    tick_parts(user=learner, phase=phase, ticked={"p1-ex-fusion-table"}, now=timezone.now())
     before = rows(LEARNER_MODELS)
     assert all(before.values())
 
@@ -211,6 +219,37 @@ def test_a_self_check_left_out_of_the_file_is_named_as_still_counting(syllabus, 
     assert "p5-memory-footprint" in err
     assert "retired: true" in err
     assert SelfCheck.objects.current().filter(slug="p5-memory-footprint").exists()
+
+
+def test_an_exercise_part_left_out_of_the_file_is_named_as_still_counting(
+    syllabus, tmp_path, capsys
+):
+    objects = [o for o in real_syllabus() if o["fields"].get("slug") != "p2-ex-ab-test"]
+
+    load("--file", str(write(tmp_path / "syllabus.yaml", objects)))
+
+    err = capsys.readouterr().err
+    assert "1 exercise part(s) in the database are not in syllabus.yaml" in err
+    assert "p2-ex-ab-test" in err
+    assert ExercisePart.objects.current().filter(slug="p2-ex-ab-test").exists()
+
+
+def test_an_edited_exercise_part_changes_in_place_and_the_learners_exercise_stays(
+    syllabus, learner, tmp_path
+):
+    phase = syllabus_snapshot().phase("core-ml-foundations")
+    tick_parts(user=learner, phase=phase, ticked={"p1-ex-fusion-table"}, now=timezone.now())
+    part = ExercisePart.objects.get(slug="p1-ex-fusion-table")
+    objects = real_syllabus()
+    fields_of(objects, "exercisepart", "p1-ex-fusion-table")["text"] = "The fusion table"
+    fields_of(objects, "exercisepart", "p1-ex-multimodal-loss")["retired"] = True
+
+    load("--file", str(write(tmp_path / "syllabus.yaml", objects)))
+
+    assert ExercisePart.objects.get(pk=part.pk).text == "The fusion table"
+    assert Exercise.objects.get(user=learner).ticked == ["p1-ex-fusion-table"]
+    parts = syllabus_snapshot().phase("core-ml-foundations").exercise_parts
+    assert [p.slug for p in parts] == ["p1-ex-residual-connections", "p1-ex-fusion-table"]
 
 
 # What it says

@@ -138,6 +138,52 @@ def test_retired_self_checks_do_not_count_towards_a_phase():
     ]
 
 
+def test_a_phase_without_exercise_parts_is_named():
+    objects = [
+        o
+        for o in real_syllabus()
+        if not (o["model"] == "phases.exercisepart" and o["fields"]["phase"] == ["experimentation"])
+    ]
+
+    assert find_problems(objects) == [
+        "phase 'experimentation' has no exercise parts; its practice exercise needs at least one"
+    ]
+
+
+def test_retired_exercise_parts_do_not_count_towards_a_phase():
+    objects = real_syllabus()
+    for obj in objects:
+        if obj["model"] == "phases.exercisepart" and obj["fields"]["phase"] == ["trustworthy-ai"]:
+            obj["fields"]["retired"] = True
+
+    assert naming(find_problems(objects), "trustworthy-ai") == [
+        "phase 'trustworthy-ai' has no exercise parts; its practice exercise needs at least one"
+    ]
+
+
+def test_an_exercise_part_without_words_an_unknown_phase_or_a_second_slug_is_named():
+    objects = real_syllabus()
+    fields_of(objects, "exercisepart", "p1-ex-fusion-table")["text"] = "  "
+    fields_of(objects, "exercisepart", "p2-ex-ab-test")["phase"] = ["phase-seven"]
+    objects.append(
+        copy.deepcopy(
+            next(o for o in objects if o["fields"].get("slug") == "p3-ex-justify-tradeoff")
+        )
+    )
+
+    problems = find_problems(objects)
+
+    assert naming(problems, "p1-ex-fusion-table") == [
+        "exercise part 'p1-ex-fusion-table' has no text"
+    ]
+    assert naming(problems, "p2-ex-ab-test") == [
+        "exercise part 'p2-ex-ab-test' names unknown phase ['phase-seven']"
+    ]
+    assert naming(problems, "p3-ex-justify-tradeoff") == [
+        "exercise part 'p3-ex-justify-tradeoff' appears 2 times"
+    ]
+
+
 def test_two_default_intensities_are_named():
     objects = real_syllabus()
     fields_of(objects, "intensity", "fast-track")["is_default"] = True
