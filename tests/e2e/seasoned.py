@@ -1,9 +1,10 @@
 """The learner who has used every part of the app, and the pages the whole-site checks visit.
 
 The learner has a plan under way, ticks in several phases, reviews due, a finished drill, a
-handed-in mock and an open one with a flag, so the pages show their full tables, charts and badges
-rather than their empty states. tests/e2e/test_accessibility.py walks these pages in Chromium,
-tests/e2e/test_valid_html.py hands them to the Nu Html Checker.
+handed-in mock and an open one with a flag, one written exercise done and one begun, so the
+pages show their full tables, charts and badges rather than their empty states.
+tests/e2e/test_accessibility.py walks these pages in Chromium, tests/e2e/test_valid_html.py hands
+them to the Nu Html Checker.
 """
 
 import datetime
@@ -13,8 +14,10 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from phases.content import syllabus
 from phases.models import Domain, Intensity, SelfCheck
 from progress.models import Attempt, CheckOff
+from progress.services.exercise import save_text, tick_parts
 from progress.services.plan import save_plan
 from progress.services.practice import answer, flag, start_drill, start_mock, submit
 from progress.services.study import set_done
@@ -104,6 +107,14 @@ def make_seasoned(settings) -> Learner:
     start_timer(user=user, phase_slug="experimentation", now=now - datetime.timedelta(hours=5))
     capped = stop_timer(user=user, domain_slug="experimentation", now=now)
     start_timer(user=user, phase_slug="analysis-and-optimization", now=now)
+    # Phase 1's written exercise done, phase 2's begun.
+    content = syllabus()
+    for slug, ticked in (("core-ml-foundations", None), ("experimentation", 1)):
+        phase = content.phase(slug)
+        assert phase is not None
+        save_text(user=user, phase=phase, text=f"My notes on {phase.title}.", now=now)
+        parts = {part.slug for part in phase.exercise_parts[:ticked]}
+        tick_parts(user=user, phase=phase, ticked=parts, now=now)
     return Learner(
         username=user.username,
         drill=drill,

@@ -90,6 +90,22 @@ def audit(page: Page, paths: list[str], *, phone: bool) -> list[str]:
     return problems
 
 
+def audit_refused_exercise(page: Page, *, phone: bool) -> list[str]:
+    """The page a written exercise over the cap comes back on (a plain post, as without
+    JavaScript: form.submit() fires no submit event for htmx to take)."""
+    page.goto("/study/core-ml-foundations/")
+    box = page.locator("#exercise-text")
+    box.evaluate("box => box.removeAttribute('maxlength')")
+    box.fill("x" * 50_001)
+    page.locator("form.exercise-form").evaluate("form => form.submit()")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your exercise was not saved")
+    found = [v for v in Axe().run(page).response["violations"] if v["impact"] in BLOCKING]
+    problems = ["refused exercise:\n" + "\n".join(describe(v) for v in found)] if found else []
+    if phone and (wide := overflow(page)):
+        problems.append(f"refused exercise: scrolls sideways at {PHONE['width']} px: {wide}")
+    return problems
+
+
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390px", "1280px"])
 def test_every_page_passes_axe_and_fits_the_screen(page: Page, seasoned: Learner, viewport: dict):
     phone = viewport is PHONE
@@ -97,6 +113,7 @@ def test_every_page_passes_axe_and_fits_the_screen(page: Page, seasoned: Learner
     problems = audit(page, PUBLIC_PAGES, phone=phone)
     log_in(page, seasoned.username)
     problems += audit(page, learner_pages(seasoned), phone=phone)
+    problems += audit_refused_exercise(page, phone=phone)
     seasoned.open_a_mock()
     problems += audit(page, mock_pages(seasoned), phone=phone)
     hedy, short_notice_pages = make_short_notice()  # the day-by-day plan, the placement

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from progress.exercise import MAX_CHARS
 from tests.e2e.steps import PHASE_ONE, log_in, mark_page, open_phase
 from tests.e2e.steps import expect_same_document as expect_no_reload
 
@@ -99,3 +100,25 @@ def test_without_javascript_the_save_button_keeps_the_text_and_a_part_is_ticked_
     expect(part(page, PARTS[2])).to_be_checked()
     expect(part(page, PARTS[0])).not_to_be_checked()
     expect(checklist(page)).to_contain_text("1 of 3 parts ticked")
+
+
+def test_without_javascript_a_text_over_the_cap_comes_back_whole_with_the_reason(
+    page_without_js: Page, learner
+):
+    page = page_without_js
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, "grace")
+    open_phase(page, "core-ml-foundations", PHASE_ONE)
+    too_long = "word " * (MAX_CHARS // 5) + "!"
+    # The box stops typing at the cap (maxlength): without it, as in a browser that ignores it,
+    # the server is the one that refuses.
+    exercise_box(page).evaluate("box => box.removeAttribute('maxlength')")
+    exercise_box(page).fill(too_long)
+
+    page.get_by_role("button", name="Save", exact=True).click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your exercise was not saved")
+    expect(page.get_by_role("alert")).to_contain_text(f"{len(too_long):,} characters long")
+    expect(exercise_box(page)).to_have_value(too_long)
+    page.get_by_role("link", name="Back to the phase, without saving").click()
+    expect(exercise_box(page)).to_have_value("")  # nothing was saved

@@ -19,6 +19,7 @@ import pytest
 from django.test import Client
 
 from phases.models import Phase
+from progress.exercise import MAX_CHARS
 from progress.services.reminders import unsubscribe_token
 from tests.e2e.seasoned import (
     PUBLIC_PAGES,
@@ -31,6 +32,7 @@ from tests.e2e.seasoned import (
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / ".nu" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 # "Attribute “hx-post” not allowed on element “button” at this point."
+EXERCISE = "/study/core-ml-foundations/exercise/"
 HTMX_ATTRIBUTE = re.compile(r"^Attribute “hx-[a-z-]+” not allowed on element “[a-z0-9]+”")
 
 
@@ -102,6 +104,11 @@ def test_every_page_is_valid_html(client: Client, seasoned: Learner, tmp_path: P
     assert refused.status_code == 400
     (tmp_path / f"page-{len(pages):02d}.html").write_bytes(refused.content)
     pages[f"page-{len(pages):02d}.html"] = "/study/core-ml-foundations/time/ (refused)"
+    # A written exercise refused for its length: the page that keeps what was typed.
+    too_long = client.post(EXERCISE, {"text": "x" * (MAX_CHARS + 1)})
+    assert too_long.status_code == 400
+    (tmp_path / f"page-{len(pages):02d}.html").write_bytes(too_long.content)
+    pages[f"page-{len(pages):02d}.html"] = f"POST {EXERCISE} (too long)"
     seasoned.open_a_mock()
     render(client, mock_pages(seasoned), tmp_path, pages)
     # A short-notice learner: the day-by-day plan and the placement's result.
