@@ -8,8 +8,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('phases', '0006_exercise_parts'),
-        ('progress', '0019_review_answer'),
+        ('phases', '0007_exercise_parts'),
+        ('progress', '0020_plan_placement'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

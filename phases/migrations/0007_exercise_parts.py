@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('phases', '0005_topic_sources'),
+        ('phases', '0006_intensity_revision_hours'),
     ]
 
     operations = [
