@@ -122,3 +122,16 @@ def test_without_javascript_a_text_over_the_cap_comes_back_whole_with_the_reason
     expect(exercise_box(page)).to_have_value(too_long)
     page.get_by_role("link", name="Back to the phase, without saving").click()
     expect(exercise_box(page)).to_have_value("")  # nothing was saved
+
+
+def test_an_autosave_the_server_refuses_says_why_where_saved_would_be(page: Page, learner):
+    log_in(page, "grace")
+    open_phase(page, "core-ml-foundations", PHASE_ONE)
+    exercise_box(page).evaluate("box => box.removeAttribute('maxlength')")
+
+    exercise_box(page).fill("y" * (MAX_CHARS + 1))
+
+    expect(page.locator("#exercise-saved")).to_contain_text(
+        f"Not saved: Your exercise is {MAX_CHARS + 1:,} characters long"
+    )
+    expect(exercise_box(page)).to_have_value("y" * (MAX_CHARS + 1))  # nothing lost
