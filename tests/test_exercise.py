@@ -416,3 +416,11 @@ def test_a_retired_part_leaves_the_checklist_and_keeps_the_learners_tick(learner
     ExercisePart.objects.filter(slug=PARTS[2]).update(retired=False)
     content_changed()
     assert exercise_status(learner, phase_one()).done
+
+
+def test_a_text_with_a_nul_comes_back_without_it_to_save_again(learner_client, learner):
+    response = learner_client.post(save_url(), {"text": "Skip\x00 paths."})
+
+    assert response.status_code == 400
+    assert element_by_id(response.content, "exercise-text").text == "Skip paths."
+    assert not Exercise.objects.filter(user=learner).exists()

@@ -52,8 +52,9 @@ def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if problem and request.htmx:
         return bad_request(f"Not saved: {problem}")
     if problem:
-        # The page again, with the text as sent, so nothing typed is lost.
-        exercise = replace(exercise_status(request.user, phase), text=text or "")
+        # The page again, with the text as sent (less any NUL), so nothing typed is lost.
+        given_back = (text or "").replace("\x00", "")
+        exercise = replace(exercise_status(request.user, phase), text=given_back)
         context = {"phase": phase, "exercise": exercise, "error": problem}
         return render(request, "progress/exercise_refused.html", context, status=400)
     assert text is not None
