@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('phases', '0007_exercise_parts'),
-        ('progress', '0020_plan_placement'),
+        ('progress', '0021_study_sessions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
