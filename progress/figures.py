@@ -22,7 +22,7 @@ from progress.auth import learner_syllabus
 from . import memory, readiness, trend
 from .activity import Activity, study_activity
 from .memory import Memory
-from .models import AttemptQuestion, CheckOff, Confidence, ReviewLog, StudyPlan
+from .models import AttemptQuestion, CheckOff, Confidence, NotYet, ReviewLog, StudyPlan
 from .rules import Rules
 from .schedules import schedule_for
 from .timezones import end_of_day, start_of_day
@@ -66,11 +66,12 @@ class PhaseProgress:
 
 
 @cache
-def _check_urls(slug: str) -> tuple[str, str]:
-    # Reversed once per process: a phase page shows two forms per check.
+def _check_urls(slug: str) -> tuple[str, str, str]:
+    # Reversed once per process: a phase page shows a form or two per check.
     return (
         reverse("progress:selfcheck-toggle", args=[slug]),
-        reverse("progress:selfcheck-confidence", args=[slug]),
+        reverse("progress:selfcheck-reveal", args=[slug]),
+        reverse("progress:selfcheck-outcome", args=[slug]),
     )
 
 
@@ -80,29 +81,36 @@ class CheckRow:
     done: bool
     confidence: str
     due: datetime.datetime | None = None  # when its next review falls due, once ticked
+    not_yet_due: datetime.datetime | None = None  # when a "not yet" brings it back
+    revealed: bool = False  # the reference answer asked for, the outcome still to be said
+    answer: str = ""  # what the learner typed before the reveal
 
     @property
     def next_review(self) -> datetime.date | None:
         return timezone.localdate(self.due) if self.due else None
 
     @property
+    def back_on(self) -> datetime.date | None:
+        """The day a "not yet" comes back, while it is still to come."""
+        if self.not_yet_due is None or self.not_yet_due <= timezone.now():
+            return None
+        return timezone.localdate(self.not_yet_due)
+
+    @property
     def toggle_url(self) -> str:
         return _check_urls(self.check.slug)[0]
 
     @property
-    def confidence_url(self) -> str:
+    def reveal_url(self) -> str:
         return _check_urls(self.check.slug)[1]
 
     @property
-    def confidence_label(self) -> str:
-        return Confidence(self.confidence).label if self.confidence else ""
+    def outcome_url(self) -> str:
+        return _check_urls(self.check.slug)[2]
 
     @property
-    def confidence_choices(self) -> list[tuple[str, str, bool]]:
-        return [
-            (choice.value, choice.label, self.confidence == choice.value)
-            for choice in (Confidence.SHAKY, Confidence.SOLID)
-        ]
+    def confidence_label(self) -> str:
+        return "shaky" if self.confidence == Confidence.SHAKY else "got it"
 
 
 @dataclass
@@ -156,16 +164,28 @@ class LearnerState:
     def activity(self) -> Activity:
         return study_activity(self.user, today=self.today, schedule=self.schedule)
 
-    def row(self, check: CheckInfo) -> CheckRow:
-        return CheckRow(
-            check=check,
-            done=check.id in self.ticked,
-            confidence=self.ticked.get(check.id, ""),
-            due=card.due if (card := self.memories.get(check.id)) else None,
+    @cached_property
+    def not_yet(self) -> dict[int, datetime.datetime]:
+        """When each check the learner said "not yet" to comes back (one query, on a page that
+        shows rows)."""
+        return dict(
+            NotYet.objects.for_user(self.user).values_list("self_check_id", "due").order_by()
         )
 
-    def rows(self, checks: list[CheckInfo]) -> list[CheckRow]:
-        return [self.row(check) for check in checks]
+    def row(self, check: CheckInfo, reveals: dict[str, str] | None = None) -> CheckRow:
+        """A check's row; ``reveals`` (slug: typed answer) are the checks whose reference
+        answer the learner has asked for and not yet said how it went."""
+        reveals = reveals or {}
+        done = check.id in self.ticked
+        return CheckRow(
+            check=check,
+            done=done,
+            confidence=self.ticked.get(check.id, ""),
+            due=card.due if (card := self.memories.get(check.id)) else None,
+            not_yet_due=None if done else self.not_yet.get(check.id),
+            revealed=not done and check.slug in reveals,
+            answer=reveals.get(check.slug, ""),
+        )
 
     @property
     def current_slot(self) -> PhaseSlot | None:
@@ -224,10 +244,12 @@ class CheckFigures:
     weighted_recall_percent: int
 
 
-def check_figures(user: Any, check: CheckInfo) -> CheckFigures:
+def check_figures(
+    user: Any, check: CheckInfo, reveals: dict[str, str] | None = None
+) -> CheckFigures:
     state = learner_state(user, today=timezone.localdate())
     return CheckFigures(
-        row=state.row(check),
+        row=state.row(check, reveals),
         progress=state.phases[check.phase.number],
         weighted_recall_percent=state.report.weighted_recall_percent,
     )

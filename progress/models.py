@@ -14,6 +14,7 @@ from phases.models import Domain, Intensity, Question, SelfCheck
 
 from .exercise import Exercise  # noqa: F401  (its module's model, registered with these)
 from .memory import Memory
+from .not_yet import NotYet  # noqa: F401 (a model of this app, in a module of its own)
 from .study_sessions import StudySession  # noqa: F401  (a module of its own, to keep this one short)
 
 
@@ -274,6 +275,7 @@ class QuestionCard(MemoryCard):
     )
     question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="+")
     chosen = models.JSONField(help_text="The learner's wrong answer, as option indexes.")
+    order = models.JSONField(default=list, help_text="The options' order when it next comes back.")
     missed_at = models.DateTimeField()
     right_in_a_row = models.PositiveSmallIntegerField(default=0)
     left_at = models.DateTimeField(
@@ -337,7 +339,7 @@ class ReviewLog(models.Model):
     """One review of one card as it happened (after Anki's revlog): a tick is a self-check's first
     review, a miss a question's. The memory before and after and the recall FSRS predicted let
     the forecast be checked against what the learner remembered (progress.calibration). Never
-    changed, except that shaky or solid re-rates a tick not yet reviewed again, and its row."""
+    changed. A "not yet" on a self-check is a row too: rated "forgot", no tick, no memory."""
 
     class Kind(models.TextChoices):
         CHECK = "check", "Self-check"

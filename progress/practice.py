@@ -56,6 +56,14 @@ def draw(
     return drawn
 
 
+def reshuffled(order: Sequence[int], rng: random.Random) -> list[int]:
+    """The same options (indexes) in a new order: never ``order`` itself while there are two."""
+    while True:
+        new = rng.sample(list(order), len(order))
+        if len(order) < 2 or new != list(order):
+            return new
+
+
 def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
     """All or nothing, as the exam gives no partial credit."""
     return set(chosen) == set(correct)

@@ -4,31 +4,36 @@ import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import CharField, Value
+from django.db.models import CharField, FloatField, IntegerField, Value
 from django.utils import timezone
+from fsrs import State
 
 from progress.auth import learner_syllabus
 
 from . import memory
 from .figures import MEMORY_COLUMNS, fsrs, plan_of, recall_day, schedule_for
 from .memory import Memory
-from .models import CheckOff, QuestionCard
+from .models import CheckOff, NotYet, QuestionCard
 from .timezones import end_of_day, start_of_day
 
 CHECK = "check"
 QUESTION = "question"
+NOT_YET = "not-yet"  # a self-check tried and not yet known: no card, back the next day
 
 
 def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, int], Memory]]:
     """Today's review queue (progress.memory.queue), each card as ((kind, id), its memory): a
-    ticked self-check by its self-check id, a missed question by its QuestionCard id. One query,
-    however many cards: a UNION ALL of the ticks and the missed questions still in the queue (a
-    tick's domain comes from the syllabus, a missed question's from its row)."""
+    ticked self-check or one "not yet" known by its self-check id, a missed question by its
+    QuestionCard id. One query, however many cards: a UNION ALL of the ticks, the missed
+    questions still in the queue and the "not yet"s (a check's domain comes from the syllabus, a
+    missed question's from its row; a "not yet" has no memory, FSRS's new card, due the day
+    after its try)."""
     content = learner_syllabus(user)
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     weights = {domain.slug: domain.weight for domain in content.domains}
     no_domain = Value(None, output_field=CharField())
+    unknown = Value(None, output_field=FloatField())
     rows = (
         CheckOff.objects.filter(user=user)
         .order_by()
@@ -39,12 +44,23 @@ def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, in
             .values_list(
                 Value(QUESTION), "pk", "question__domain__slug", "reviews", *MEMORY_COLUMNS
             ),
+            NotYet.objects.for_user(user).values_list(
+                Value(NOT_YET),
+                "self_check_id",
+                no_domain,
+                Value(0, output_field=IntegerField()),
+                Value(int(State.Learning), output_field=IntegerField()),
+                unknown,
+                unknown,
+                "due",
+                "tried_at",
+            ),
             all=True,
         )
     )
     cards: dict[tuple[str, int], memory.Candidate[tuple[str, int]]] = {}
     for kind, key, domain, reviews, *columns in rows:
-        if kind == CHECK:
+        if kind != QUESTION:
             # A tick on a retired check is kept as history but is no card.
             if (check_key := content.check_keys.get(key)) is None:
                 continue

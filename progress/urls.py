@@ -33,11 +33,8 @@ urlpatterns = [
     path("study/", study.study, name="study"),
     path("study/<slug:slug>/", study.phase, name="phase"),
     path("study/checks/<slug:slug>/", study.selfcheck_toggle, name="selfcheck-toggle"),
-    path(
-        "study/checks/<slug:slug>/confidence/",
-        study.selfcheck_confidence,
-        name="selfcheck-confidence",
-    ),
+    path("study/checks/<slug:slug>/reveal/", study.selfcheck_reveal, name="selfcheck-reveal"),
+    path("study/checks/<slug:slug>/outcome/", study.selfcheck_outcome, name="selfcheck-outcome"),
     path("study/<slug:slug>/timer/start/", study_time.timer_start, name="timer-start"),
     path("study/<slug:slug>/timer/stop/", study_time.timer_stop, name="timer-stop"),
     path("study/<slug:slug>/time/", study_time.session_record, name="study-session-record"),

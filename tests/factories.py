@@ -5,10 +5,12 @@ ago)."""
 import datetime
 import itertools
 import random
+from typing import Any
 
 import factory
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import Domain, Intensity, Question, SelfCheck
@@ -248,3 +250,29 @@ def items_of(attempt: Attempt) -> list[AttemptQuestion]:
 def domain_names() -> dict[str, str]:
     """Domain names by slug, in study order."""
     return dict(Domain.objects.order_by("study_order").values_list("slug", "name"))
+
+
+def answer_from_memory(
+    client, slug: str, outcome: str = "got-it", *, answer: str = "", **extra
+) -> Any:
+    """Answer a self-check as its phase page asks a learner to: reveal the reference answer
+    (``answer`` typed first), then say how it went; the outcome's response. ``extra`` holds the
+    request's headers (htmx) and ``next``."""
+    data = {"outcome": outcome}
+    if "next" in extra:
+        data["next"] = extra.pop("next")
+    client.post(reverse("progress:selfcheck-reveal", args=[slug]), {"answer": answer}, **extra)
+    return client.post(reverse("progress:selfcheck-outcome", args=[slug]), data, **extra)
+
+
+def answer_again(client, card: QuestionCard, *, right: bool, **headers) -> Any:
+    """Answer a missed question on the Review page, right or wrong, by the places its options
+    are shown in there (the card's own order)."""
+    card.refresh_from_db()
+    correct = sorted(card.question.correct_options)
+    chosen = correct if right else [wrong_option(card.question), *correct[1:]]
+    return client.post(
+        reverse("progress:review-question", args=[card.pk]),
+        {"option": shown(card, chosen)},
+        **headers,
+    )

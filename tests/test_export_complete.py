@@ -35,8 +35,9 @@ from progress.services.account import RESULT_WITHHELD, export_learner
 from progress.services.exercise import save_text, tick_parts
 from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.reports import report_question
+from progress.services.retrieval import Outcome, settle
 from progress.services.review import review_check
-from progress.services.study import rate, set_done
+from progress.services.study import set_done
 from progress.services.study_time import record_session, start_timer
 from studyplan.sessions import SessionStore
 from tests.factories import (
@@ -125,6 +126,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.CheckOff": lambda export: export["ticks"],
     "progress.Exercise": lambda export: export["exercises"],
     "progress.QuestionCard": lambda export: export["question_cards"],
+    "progress.NotYet": lambda export: export["not_yet"],
     "progress.Attempt": lambda export: export["attempts"],
     "progress.QuestionReport": lambda export: export["question_reports"],
     "progress.ReviewLog": lambda export: export["reviews"],
@@ -164,6 +166,8 @@ WITHHELD = {
     "studyplan.LearnerSession": {"session_data"},
     # The options' stored order would tell the key: the export gives them as shown instead.
     "progress.AttemptQuestion": {"order"},
+    # The order a missed question's options come back in next: it would tell the key too.
+    "progress.QuestionCard": {"order"},
     # The confirmation link's key is a credential.
     "account.EmailConfirmation": {"key"},
 }
@@ -220,9 +224,22 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
     checks = dict(SelfCheck.objects.values_list("slug", "pk"))
     # Ticked on an earlier day: a card takes one review a day, and the tick is its first.
     ticked_at = timezone.now() - datetime.timedelta(days=3)
-    for slug in ("p1-backprop", "p2-fid-direction"):
-        set_done(user=user, self_check_id=checks[slug], done=True, now=ticked_at)
-    rate(user=user, self_check_id=checks["p1-backprop"], confidence=Confidence.SOLID, now=ticked_at)
+    set_done(
+        user=user,
+        self_check_id=checks["p1-backprop"],
+        done=True,
+        confidence=Confidence.SOLID,
+        answer="Chain rule, output to input.",
+        now=ticked_at,
+    )
+    set_done(user=user, self_check_id=checks["p2-fid-direction"], done=True, now=ticked_at)
+    settle(
+        user=user,
+        self_check_id=checks["p1-fusion-tradeoff"],
+        outcome=Outcome.NOT_YET,
+        answer="Early fusion is… I forget.",
+        now=now,
+    )
     review_check(user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=now)
 
     phase = syllabus().phase("core-ml-foundations")

@@ -13,7 +13,7 @@ from phases.models import Question, SelfCheck
 from progress import calibration
 from progress.models import CheckOff, Confidence, ReviewLog
 from progress.services.review import review_check, review_question
-from progress.services.study import rate, set_done
+from progress.services.study import set_done
 from tests.factories import miss, tick
 from tests.html import page_text, table_rows
 
@@ -52,14 +52,19 @@ def test_a_tick_is_a_first_review_and_each_review_after_it_is_kept(learner):
 
 
 @pytest.mark.django_db
-def test_rating_the_tick_before_any_review_re_rates_its_row_and_later_ratings_add_none(learner):
+def test_a_shaky_tick_is_one_row_rated_hard_with_what_was_typed(learner):
     now = timezone.now()
-    set_done(user=learner, self_check_id=check_id(), done=True, now=now)
-
-    rate(user=learner, self_check_id=check_id(), confidence=Confidence.SOLID, now=now)
+    set_done(
+        user=learner,
+        self_check_id=check_id(),
+        done=True,
+        confidence=Confidence.SHAKY,
+        answer="The chain rule, backwards.",
+        now=now,
+    )
 
     (row,) = ReviewLog.objects.filter(user=learner)
-    assert row.rating == int(Rating.Easy)
+    assert (row.rating, row.answer) == (int(Rating.Hard), "The chain rule, backwards.")
     assert row.stability_after == pytest.approx(CheckOff.objects.get(user=learner).stability)
 
 

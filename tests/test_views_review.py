@@ -14,14 +14,17 @@ from pytest_django.asserts import assertRedirects
 
 from phases.models import Question, SelfCheck
 from progress.memory import Memory
-from progress.models import Attempt, CheckOff, Confidence, QuestionCard, ReviewLog
+from progress.models import Attempt, AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
+from progress.services.study import set_done
 from progress.timezones import end_of_day, start_of_day
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,
     UserFactory,
+    answer_again,
     make_due,
     make_plan,
+    miss,
     shown,
     tick,
     wrong_option,
@@ -344,14 +347,13 @@ def test_a_rating_on_a_due_check_schedules_it_as_fsrs_does_and_takes_it_off_toda
 def test_forgot_on_a_solid_check_makes_it_shaky_and_brings_it_back_sooner_than_knew_it(
     learner_client, learner
 ):
-    tick(learner, CHECK, "p2-fid-direction")
-    learner_client.post(
-        reverse("progress:selfcheck-confidence", args=[CHECK]), {"confidence": "solid"}
-    )
-    learner_client.post(
-        reverse("progress:selfcheck-confidence", args=["p2-fid-direction"]),
-        {"confidence": "solid"},
-    )
+    for slug in (CHECK, "p2-fid-direction"):
+        set_done(
+            user=learner,
+            self_check_id=SelfCheck.objects.get(slug=slug).pk,
+            done=True,
+            confidence=Confidence.SOLID,
+        )
     back_date(learner, CHECK, "p2-fid-direction")
 
     learner_client.post(review_answer_url(CHECK), {"rating": "1"})
@@ -471,67 +473,99 @@ def test_reviewing_an_unknown_check_is_a_404(learner_client):
 # Missed questions
 
 
-def test_a_question_missed_in_a_drill_comes_back_with_my_answer_the_key_and_the_explanation(
+def test_a_missed_question_comes_back_as_the_same_question_options_reshuffled_no_key_shown(
     learner_client, learner
 ):
     card = miss_in_a_drill(learner_client, learner)
     question = card.question
+    missed_in = AttemptQuestion.objects.get(attempt__user=learner, question=question).order
     assert (card.reviews, card.right_in_a_row, card.left_at) == (1, 0, None)
     # Missed today, it first comes back tomorrow.
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
     make_card_due(card)
 
-    front = element_by_id(learner_client.get(REVIEW).content, "review-card")
-    right = next(o["text"] for o in question.options if o.get("correct"))
-    assert "(right answer)" not in front.text
-    response = learner_client.post(REVEAL, {"answer": ""})
+    response = learner_client.get(REVIEW)
 
-    shown = element_by_id(response.content, "review-card")
-    assert shown.text.startswith("Review today: 1 left")
-    assert " ".join(question.prompt.split()) in shown.text
-    assert "A question you missed in practice" in shown.text
-    mine = question.options[wrong_option(question)]["text"]
-    assert f"{right} (right answer)" in shown.text
-    assert f"{mine} (your answer in practice)" in shown.text
-    assert " ".join(question.explanation.split()) in shown.text
-    forms = [
-        f
-        for f in with_tag(response.content, "form")
-        if f.attrs.get("action") == review_question_url(card)
+    front = element_by_id(response.content, "review-card")
+    assert " ".join(question.prompt.split()) in front.text
+    # The same options, in an order of the card's own, not the one it was missed in.
+    assert sorted(card.order) == list(range(len(question.options))) and card.order != missed_in
+    texts = [" ".join(option.text.split()) for option in with_tag(response.content, "label")]
+    options = [" ".join(question.options[index]["text"].split()) for index in card.order]
+    assert [text for text in texts if text in options] == options
+    # Each option's value is its place as shown, so a value says nothing about the key.
+    values = [
+        e.attrs["value"]
+        for e in with_tag(response.content, "input")
+        if e.attrs.get("name") == "option"
     ]
-    assert [f.attrs["hx-post"] for f in forms] == [review_question_url(card)] * 4
+    assert values == [str(n) for n in range(1, len(options) + 1)]
+    assert " ".join(question.explanation.split()) not in front.text
+    assert "Right answer" not in front.text
+    # Revealing is for self-checks: it shows no missed question's key.
+    revealed = element_by_id(learner_client.post(REVEAL, {"answer": ""}).content, "review-card")
+    assert " ".join(question.explanation.split()) not in revealed.text
 
 
-def test_a_missed_question_is_scheduled_as_fsrs_does(learner_client, learner):
+def test_a_wrong_answer_is_scored_forgot_shows_the_key_mine_and_why_and_is_logged(
+    learner_client, learner
+):
     card = miss_in_a_drill(learner_client, learner)
     make_card_due(card)
     before = QuestionCard.objects.get(pk=card.pk)
+    shown_then = list(before.order)
     since = timezone.now()
 
-    response = learner_client.post(review_question_url(card), {"rating": "2"})
+    response = answer_again(learner_client, card, right=False)
 
     assertRedirects(response, REVIEW, fetch_redirect_response=False)
     after = QuestionCard.objects.get(pk=card.pk)
-    assert_scheduled_as_fsrs(after, before.memory, 2, since, timezone.now())
-    assert (after.reviews, after.right_in_a_row) == (2, 1)
+    assert_scheduled_as_fsrs(after, before.memory, 1, since, timezone.now())
+    assert (after.reviews, after.right_in_a_row) == (2, 0)
+    # Back tomorrow in a new order.
+    assert after.order != shown_then
+    log = ReviewLog.objects.filter(user=learner, first=False).get()
+    question = card.question
+    mine = question.options[wrong_option(question)]["text"]
+    assert (log.kind, log.rating, log.answer) == ("question", 1, mine)
+
+    result = learner_client.get(REVIEW)
+    text = review_card(result)
+    assert "Not quite." in text
+    right = next(o["text"] for o in question.options if o.get("correct"))
+    assert f"{' '.join(right.split())} Right answer" in text
+    assert f"{' '.join(mine.split())} Your answer" in text
+    assert " ".join(question.explanation.split()) in text
+    # The options in the order they were shown when answered.
+    listed = [" ".join(e.text.split()) for e in with_tag(result.content, "li")]
+    in_order = [" ".join(question.options[index]["text"].split()) for index in shown_then]
+    assert [
+        next(text for text in in_order if item.startswith(text))
+        for item in listed
+        if any(item.startswith(text) for text in in_order)
+    ] == in_order
+    # Shown once: the next visit is the queue again.
+    assert "Not quite." not in review_card(learner_client.get(REVIEW))
 
 
-def test_a_missed_question_leaves_after_two_right_reviews_in_a_row_and_comes_back_when_missed(
+def test_a_missed_question_leaves_after_two_right_answers_in_a_row_and_comes_back_when_missed(
     learner_client, learner
 ):
     card = miss_in_a_drill(learner_client, learner)
 
-    for rating, in_a_row in (("3", 1), ("2", 2)):
+    for in_a_row in (1, 2):
         make_card_due(card)
         assert header_count(learner_client.get(REVIEW)) == "Review today (1)"
-        assert learner_client.post(review_question_url(card), {"rating": rating}).status_code == 302
+        assert answer_again(learner_client, card, right=True).status_code == 302
         assert QuestionCard.objects.get(pk=card.pk).right_in_a_row == in_a_row
+        assert ReviewLog.objects.filter(user=learner).latest("pk").rating == 3
 
     card.refresh_from_db()
     assert card.left_at is not None
     make_card_due(card)
+    assert "Right on two days in a row" in review_card(learner_client.get(REVIEW))
     assert review_card(learner_client.get(REVIEW)).startswith("Nothing to review today")
-    assert learner_client.post(review_question_url(card), {"rating": "3"}).status_code == 404
+    assert answer_again(learner_client, card, right=True).status_code == 404
 
     again = miss_in_a_drill(learner_client, learner, card.question)
 
@@ -541,23 +575,68 @@ def test_a_missed_question_leaves_after_two_right_reviews_in_a_row_and_comes_bac
     assert header_count(learner_client.get(REVIEW)) == "Review today (1)"
 
 
-def test_forgot_resets_the_streak_of_a_missed_question(learner_client, learner):
+def test_a_wrong_answer_resets_the_streak_of_a_missed_question(learner_client, learner):
     card = miss_in_a_drill(learner_client, learner)
 
-    for rating, in_a_row in (("4", 1), ("1", 0), ("3", 1)):
+    for right, in_a_row in ((True, 1), (False, 0), (True, 1)):
         make_card_due(card)
-        learner_client.post(review_question_url(card), {"rating": rating})
+        answer_again(learner_client, card, right=right)
         card.refresh_from_db()
         assert (card.right_in_a_row, card.left_at) == (in_a_row, None)
 
     make_card_due(card)
-    learner_client.post(review_question_url(card), {"rating": "3"})
+    answer_again(learner_client, card, right=True)
     card.refresh_from_db()
     assert card.right_in_a_row == 2
     assert card.left_at is not None
 
 
-def test_reviewing_a_question_with_htmx_answers_the_next_card_and_the_count(
+def test_a_missed_question_is_answered_once_a_day(learner_client, learner):
+    card = miss_in_a_drill(learner_client, learner)
+    make_card_due(card)
+    answer_again(learner_client, card, right=False)
+    QuestionCard.objects.filter(pk=card.pk).update(due=start_of_day(timezone.localdate()))
+    before = QuestionCard.objects.get(pk=card.pk)
+
+    response = answer_again(learner_client, card, right=True)
+
+    assert response.status_code == 409
+    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+@pytest.mark.parametrize("options", [[], ["0"], ["5"], ["x"], ["1" * 5000]])
+def test_an_answer_that_is_no_option_of_the_question_is_a_400(
+    learner_client, learner, headers, options
+):
+    card = miss_in_a_drill(learner_client, learner)
+    make_card_due(card)
+    before = QuestionCard.objects.get(pk=card.pk)
+
+    response = learner_client.post(review_question_url(card), {"option": options}, **headers)
+
+    assert response.status_code == 400
+    assert "Choose among this question's options." in response.text
+    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+
+
+def test_a_choose_two_question_answered_with_one_says_so_and_changes_nothing(
+    learner_client, learner
+):
+    question = next(q for q in Question.objects.current() if len(q.correct_options) == 2)
+    (card,) = miss(learner, question)
+    make_card_due(card)
+    before = QuestionCard.objects.get(pk=card.pk)
+    assert "Your answer: choose 2" in review_card(learner_client.get(REVIEW))
+
+    response = learner_client.post(review_question_url(card), {"option": ["1"]})
+
+    assert response.status_code == 400
+    assert "asks for 2 answers and you chose 1" in review_card(response)
+    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+
+
+def test_answering_a_question_with_htmx_shows_the_verdict_then_the_next_card(
     learner_client, learner
 ):
     card = miss_in_a_drill(learner_client, learner)
@@ -565,13 +644,16 @@ def test_reviewing_a_question_with_htmx_answers_the_next_card_and_the_count(
     tick(learner, CHECK)
     back_date(learner, CHECK, due_in_days=0)
 
-    response = learner_client.post(review_question_url(card), {"rating": "3"}, **HTMX)
+    response = answer_again(learner_client, card, right=True, **HTMX)
 
     top = [e for e in elements(response.content) if e.depth == 0]
     assert [e.attrs.get("id") for e in top] == ["review-card", "header-review"]
-    assert top[0].text.startswith("Review today: 1 left")
-    assert prompt(CHECK) in top[0].text
+    assert "Right." in top[0].text
+    assert " ".join(card.question.explanation.split()) in top[0].text
+    assert "Next card (1 left)" in top[0].text
     assert top[1].text == "Review today (1)"
+    following = learner_client.get(REVIEW, **HTMX)
+    assert prompt(CHECK) in element_by_id(following.content, "review-card").text
 
 
 def test_another_learners_question_card_is_a_404(client, learner):
@@ -581,7 +663,7 @@ def test_another_learners_question_card_is_a_404(client, learner):
     make_card_due(card)
     client.force_login(learner)
 
-    assert client.post(review_question_url(card), {"rating": "3"}).status_code == 404
+    assert answer_again(client, card, right=True).status_code == 404
     assert QuestionCard.objects.get(pk=card.pk).reviews == 1
 
 

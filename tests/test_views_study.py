@@ -20,7 +20,7 @@ from phases.schedule import lay_out
 from progress.models import CheckOff
 from progress.services.review import review_check
 from progress.services.study import set_done
-from tests.factories import UserFactory, make_plan, tick
+from tests.factories import UserFactory, answer_from_memory, make_plan, tick
 from tests.html import element_by_id, elements, without_csrf
 
 pytestmark = pytest.mark.django_db
@@ -139,20 +139,25 @@ def test_phase_five_shows_the_topics_of_both_its_domains(learner_client):
 
 
 @pytest.mark.parametrize("slug", PHASE_SLUGS)
-def test_each_self_check_shows_its_prompt_with_the_answer_hidden_in_details(learner_client, slug):
-    checks = SelfCheck.objects.current().filter(phase__slug=slug)
-    assert checks.count() >= 5
+def test_no_reference_answer_is_on_the_page_until_it_is_revealed_or_ticked(
+    learner_client, learner, slug
+):
+    checks = list(SelfCheck.objects.current().filter(phase__slug=slug))
+    assert len(checks) >= 5
+    tick(learner, checks[0].slug)
 
-    response = learner_client.get(phase_url(slug))
+    html = learner_client.get(phase_url(slug)).content.decode()
 
-    html = response.content.decode()
     answers = " ".join(DETAILS.findall(html))
     outside_answers = DETAILS.sub("", html)
     for check in checks:
         row = element_by_id(html, f"check-{check.slug}")
         assert " ".join(check.prompt.split()) in row.text
-        assert escape(check.answer) in answers
         assert escape(check.answer) not in outside_answers
+    # A ticked check keeps its reference answer, folded away.
+    assert escape(checks[0].answer) in answers
+    for check in checks[1:]:
+        assert escape(check.answer) not in answers
 
 
 def test_phase_page_lists_the_checks_of_the_phase_only(learner_client):
@@ -174,11 +179,11 @@ def test_phase_page_marks_ticked_checks_done_and_counts_them(learner_client, lea
     response = learner_client.get(phase_url())
 
     assert "Done" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
-    assert "Mark done" in element_by_id(response.content, "check-p1-backprop").text
+    assert "Reveal the reference answer" in element_by_id(response.content, "check-p1-backprop").text
     assert "2 of 7" in element_by_id(response.content, "phase-progress").text
 
 
-def test_every_tick_form_works_without_javascript(learner_client):
+def test_every_reveal_form_works_without_javascript(learner_client):
     response = learner_client.get(phase_url())
 
     forms = [
@@ -190,8 +195,9 @@ def test_every_tick_form_works_without_javascript(learner_client):
     for form in forms:
         assert form.attrs["method"] == "post"
         assert form.attrs["action"] == form.attrs["hx-post"]
+        assert form.attrs["action"].endswith("/reveal/")
         names = {child.attrs.get("name") for child in form.children}
-        assert {"csrfmiddlewaretoken", "done"} <= names
+        assert {"csrfmiddlewaretoken", "answer"} <= names
 
 
 def test_unknown_phase_is_a_404(learner_client):
@@ -230,7 +236,7 @@ def test_study_opens_phase_one_outside_a_running_plan(learner_client, learner, d
 
 
 def test_ticking_done_records_it_and_redirects_back_to_the_check(learner_client, learner):
-    response = learner_client.post(toggle_url(), {"done": "1"})
+    response = answer_from_memory(learner_client, FIRST_CHECK)
 
     assertRedirects(response, f"{phase_url()}#check-{FIRST_CHECK}", fetch_redirect_response=False)
     assert list(
@@ -239,8 +245,8 @@ def test_ticking_done_records_it_and_redirects_back_to_the_check(learner_client,
 
 
 def test_ticking_twice_leaves_one_check_off(learner_client, learner):
-    learner_client.post(toggle_url(), {"done": "1"})
-    response = learner_client.post(toggle_url(), {"done": "1"})
+    answer_from_memory(learner_client, FIRST_CHECK)
+    response = answer_from_memory(learner_client, FIRST_CHECK)
 
     assert response.status_code == 302
     assert CheckOff.objects.filter(user=learner).count() == 1
@@ -264,11 +270,14 @@ def test_unticking_a_check_never_ticked_is_harmless(learner_client, learner):
     assert not CheckOff.objects.exists()
 
 
-@pytest.mark.parametrize("form", [{}, {"done": ""}, {"done": "yes"}, {"done": "2"}])
+# done=1 too: a tick is how an answer from memory went, said after the reveal.
+@pytest.mark.parametrize(
+    "form", [{}, {"done": ""}, {"done": "yes"}, {"done": "2"}, {"done": "1"}]
+)
 def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
     learner_client, learner, form
 ):
-    # Our forms always say done=1 or done=0; anything else is not a learner's click.
+    # The untick form says done=0; anything else is not a learner's click.
     tick(learner, FIRST_CHECK)
 
     response = learner_client.post(toggle_url(), form)
@@ -279,7 +288,7 @@ def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
 
 
 def test_after_the_redirect_the_phase_page_shows_the_tick(learner_client):
-    response = learner_client.post(toggle_url(), {"done": "1"}, follow=True)
+    response = answer_from_memory(learner_client, FIRST_CHECK, follow=True)
 
     assert response.status_code == 200
     assert "Done" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
@@ -289,7 +298,7 @@ def test_after_the_redirect_the_phase_page_shows_the_tick(learner_client):
 def test_next_on_our_own_site_is_followed(learner_client):
     dashboard = reverse("progress:dashboard")
 
-    response = learner_client.post(toggle_url(), {"done": "1", "next": dashboard})
+    response = answer_from_memory(learner_client, FIRST_CHECK, next=dashboard)
 
     assertRedirects(response, dashboard, fetch_redirect_response=False)
 
@@ -304,7 +313,7 @@ def test_next_on_our_own_site_is_followed(learner_client):
     ],
 )
 def test_next_to_another_site_is_ignored(learner_client, target):
-    response = learner_client.post(toggle_url(), {"done": "1", "next": target})
+    response = answer_from_memory(learner_client, FIRST_CHECK, next=target)
 
     assertRedirects(response, f"{phase_url()}#check-{FIRST_CHECK}", fetch_redirect_response=False)
 
@@ -329,7 +338,7 @@ def test_a_retired_self_check_cannot_be_ticked(learner_client):
     SelfCheck.objects.filter(slug=FIRST_CHECK).update(retired=True)
     content_changed()
 
-    response = learner_client.post(toggle_url(), {"done": "1"})
+    response = answer_from_memory(learner_client, FIRST_CHECK)
 
     assert response.status_code == 404
     assert not CheckOff.objects.exists()
@@ -341,7 +350,7 @@ def test_a_retired_self_check_cannot_be_ticked(learner_client):
 def test_htmx_tick_answers_with_the_row_and_out_of_band_progress(learner_client, learner):
     tick(learner, "p1-backprop")
 
-    response = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    response = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
 
     assert response.status_code == 200
     assert b"<html" not in response.content
@@ -351,7 +360,7 @@ def test_htmx_tick_answers_with_the_row_and_out_of_band_progress(learner_client,
     row = element_by_id(response.content, f"check-{FIRST_CHECK}")
     assert row.depth == 0
     assert "Done" in row.text
-    assert "Mark done" not in row.text
+    assert "Reveal the reference answer" not in row.text
 
     progress = element_by_id(response.content, "phase-progress")
     assert progress.depth == 0
@@ -371,7 +380,7 @@ def test_htmx_untick_answers_with_the_row_to_tick_again_and_lower_figures(learne
     response = learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
 
     row = element_by_id(response.content, f"check-{FIRST_CHECK}")
-    assert "Mark done" in row.text
+    assert "Reveal the reference answer" in row.text
     assert "2 of 7" in element_by_id(response.content, "phase-progress").text
     expected = weighted_percent({"core-ml": 1, "multimodal-data": 1})
     assert f"{expected}%" in element_by_id(response.content, "header-readiness").text
@@ -379,8 +388,8 @@ def test_htmx_untick_answers_with_the_row_to_tick_again_and_lower_figures(learne
 
 
 def test_htmx_tick_twice_gives_the_same_answer_and_one_check_off(learner_client, learner):
-    first = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
-    second = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    first = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
+    second = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
 
     assert CheckOff.objects.filter(user=learner).count() == 1
     for response in (first, second):
@@ -391,13 +400,13 @@ def test_htmx_untick_of_a_check_never_ticked_is_harmless(learner_client):
     response = learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
 
     assert response.status_code == 200
-    assert "Mark done" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
+    assert "Reveal the reference answer" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
     assert "0 of 7" in element_by_id(response.content, "phase-progress").text
     assert not CheckOff.objects.exists()
 
 
 def test_htmx_tick_row_posts_back_the_opposite(learner_client):
-    response = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    response = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
 
     row = element_by_id(response.content, f"check-{FIRST_CHECK}")
     (form,) = [child for child in row.children if child.tag == "form"]
@@ -410,7 +419,7 @@ def test_htmx_tick_row_posts_back_the_opposite(learner_client):
 def test_htmx_tick_in_phase_five_counts_that_phase(learner_client, learner):
     tick(learner, FIRST_CHECK)
 
-    response = learner_client.post(toggle_url("p5-attention-maps"), {"done": "1"}, **HTMX)
+    response = answer_from_memory(learner_client, "p5-attention-maps", **HTMX)
 
     assert "1 of 8" in element_by_id(response.content, "phase-progress").text
     expected = weighted_percent({"core-ml": 1, "data-analysis": 1})
@@ -427,9 +436,10 @@ def test_htmx_tick_answer_shows_the_figures_the_whole_page_shows(learner_client,
     tick(learner, *(check.slug for check in chooser.sample(checks, chooser.randint(0, 20))))
     check = chooser.choice(checks)
 
-    answer = learner_client.post(
-        toggle_url(check.slug), {"done": chooser.choice(["0", "1"])}, **HTMX
-    )
+    if chooser.random() < 0.5:
+        answer = answer_from_memory(learner_client, check.slug, **HTMX)
+    else:
+        answer = learner_client.post(toggle_url(check.slug), {"done": "0"}, **HTMX)
     page = learner_client.get(phase_url(check.phase.slug))
 
     for part in ("phase-progress", "header-readiness", f"check-{check.slug}"):
@@ -474,20 +484,21 @@ def test_two_learners_in_one_state_get_the_same_tick_answer_each_with_a_working_
     assert without_csrf(second_answer) == without_csrf(fresh) == without_csrf(filled)
     # Each answer's token is its own browser's: a plain post with it is let through.
     assert form_token(second_answer) != form_token(filled)
-    ticked = second.post(
-        toggle_url(), {"done": "1", "csrfmiddlewaretoken": form_token(second_answer)}
+    tick(other, FIRST_CHECK)
+    unticked = second.post(
+        toggle_url(), {"done": "0", "csrfmiddlewaretoken": form_token(second_answer)}
     )
-    assert ticked.status_code == 302
-    assert CheckOff.objects.filter(user=other, self_check__slug=FIRST_CHECK).exists()
+    assert unticked.status_code == 302
+    assert not CheckOff.objects.filter(user=other, self_check__slug=FIRST_CHECK).exists()
 
 
 def test_a_tick_answer_never_shows_another_learners_figures(learner_client, learner):
     tick(learner, "p1-backprop", "p1-fusion-tradeoff")
-    mine = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
+    mine = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
     other = UserFactory()
     theirs = browser_of(other)
     theirs.handler.enforce_csrf_checks = False
-    answer = theirs.post(toggle_url(), {"done": "1"}, **HTMX)
+    answer = answer_from_memory(theirs, FIRST_CHECK, **HTMX)
 
     assert "3 of 7" in element_by_id(mine.content, "phase-progress").text
     assert "1 of 7" in element_by_id(answer.content, "phase-progress").text
@@ -504,220 +515,3 @@ def test_a_content_edit_shows_in_the_next_tick_answer(learner_client):
     answer = learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
 
     assert "(edited)" in element_by_id(answer.content, f"check-{FIRST_CHECK}").text
-
-
-# A tick is the card's first review; confidence re-rates it
-
-
-def confidence_url(slug: str = FIRST_CHECK) -> str:
-    return reverse("progress:selfcheck-confidence", args=[slug])
-
-
-# FSRS as the app runs it, without fuzz: stability and difficulty are fuzz-free, the due date not.
-FSRS = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
-
-
-def first_review(rating: fsrs.Rating, when: datetime.datetime) -> fsrs.Card:
-    card, _ = FSRS.review_card(fsrs.Card(card_id=0, due=when), rating, when)
-    return card
-
-
-def card_of(user, slug: str = FIRST_CHECK) -> CheckOff:
-    return CheckOff.objects.get(user=user, self_check__slug=slug)
-
-
-def schedule_of(user, slug: str = FIRST_CHECK) -> tuple:
-    row = card_of(user, slug)
-    return row.confidence, row.memory, row.reviews
-
-
-def days_out(row: CheckOff) -> float:
-    return (row.due - row.last_review) / datetime.timedelta(days=1)
-
-
-def assert_first_review(row: CheckOff, rating: fsrs.Rating) -> None:
-    """The card is scheduled as FSRS schedules a new card's first review at the tick."""
-    expected = first_review(rating, row.done_at)
-    assert row.reviews == 1
-    assert row.last_review == row.done_at
-    assert row.state == fsrs.State.Review
-    assert row.stability == pytest.approx(expected.stability)
-    assert row.difficulty == pytest.approx(expected.difficulty)
-
-
-def test_a_plain_tick_is_a_first_review_rated_knew_it(learner_client, learner):
-    learner_client.post(toggle_url(), {"done": "1"})
-
-    row = card_of(learner)
-    assert row.confidence == ""
-    assert_first_review(row, fsrs.Rating.Good)
-    # FSRS's Good on a new card: back in about two days (fuzz moves a longer interval only).
-    assert 1 <= days_out(row) <= 4
-
-
-def test_saying_shaky_re_rates_the_tick_as_hard(learner_client, learner):
-    tick(learner, FIRST_CHECK)
-    plain = card_of(learner)
-
-    response = learner_client.post(confidence_url(), {"confidence": "shaky"})
-
-    assertRedirects(response, f"{phase_url()}#check-{FIRST_CHECK}", fetch_redirect_response=False)
-    row = card_of(learner)
-    assert row.confidence == "shaky"
-    assert_first_review(row, fsrs.Rating.Hard)
-    assert row.stability < plain.stability
-    assert days_out(row) == 1  # FSRS's Hard on a new card: tomorrow
-
-
-def test_saying_solid_re_rates_the_tick_as_easy(learner_client, learner):
-    tick(learner, FIRST_CHECK)
-    plain = card_of(learner)
-
-    learner_client.post(confidence_url(), {"confidence": "solid"})
-
-    row = card_of(learner)
-    assert row.confidence == "solid"
-    assert_first_review(row, fsrs.Rating.Easy)
-    assert row.stability > plain.stability
-    assert row.due > plain.due
-    # FSRS's Easy on a new card: eight days, fuzzed into 6 to 11 (fsrs draws a whole number of
-    # days from 6 to 10 plus a fraction, then rounds).
-    assert 6 <= days_out(row) <= 11
-
-
-def test_changing_ones_mind_before_a_review_re_rates_the_same_tick(learner_client, learner):
-    # Solid then shaky: the card is scheduled afresh from the tick, not pushed out twice.
-    set_done(user=learner, self_check_id=check_id(), done=True, now=days_ago(3))
-
-    learner_client.post(confidence_url(), {"confidence": "solid"})
-    learner_client.post(confidence_url(), {"confidence": "shaky"})
-
-    row = card_of(learner)
-    assert row.done_at == days_ago(3)
-    assert_first_review(row, fsrs.Rating.Hard)
-    assert row.due == days_ago(2)
-
-
-def test_saying_the_same_confidence_twice_changes_nothing(learner_client, learner):
-    tick(learner, FIRST_CHECK)
-    learner_client.post(confidence_url(), {"confidence": "solid"})
-    before = schedule_of(learner)
-
-    response = learner_client.post(confidence_url(), {"confidence": "solid"})
-
-    assert response.status_code == 302
-    assert schedule_of(learner) == before
-
-
-def test_after_a_review_a_confidence_only_relabels_the_check(learner_client, learner):
-    set_done(user=learner, self_check_id=check_id(), done=True, now=days_ago(5))
-    review_check(user=learner, self_check_id=check_id(), rating=fsrs.Rating.Good, now=days_ago(3))
-    reviewed = card_of(learner)
-    assert reviewed.reviews == 2
-
-    # Switching back and forth buys no memory: reviews happen on the Review page, when due.
-    for confidence in ("shaky", "solid", "shaky", "solid", "shaky"):
-        learner_client.post(confidence_url(), {"confidence": confidence})
-
-    row = card_of(learner)
-    assert row.confidence == "shaky"
-    assert (row.memory, row.reviews) == (reviewed.memory, reviewed.reviews)
-
-
-def test_saying_shaky_with_htmx_answers_the_row_with_shaky_pressed(learner_client, learner):
-    tick(learner, FIRST_CHECK)
-
-    response = learner_client.post(confidence_url(), {"confidence": "shaky"}, **HTMX)
-
-    assert response.status_code == 200
-    row = element_by_id(response.content, f"check-{FIRST_CHECK}")
-    assert row.depth == 0 and row.tag == "li"
-    chips = {e.text: e for e in elements(response.content) if "chip" in e.classes}
-    assert chips["Shaky"].attrs["aria-pressed"] == "true"
-    assert "chip-on" in chips["Shaky"].classes
-    assert chips["Solid"].attrs["aria-pressed"] == "false"
-    # The row still says done, and its tick button still unticks.
-    assertContains(response, 'aria-pressed="true" aria-label="Done:')
-    # It says when the card comes back, as FSRS's Hard scheduled it.
-    assert_first_review(card_of(learner), fsrs.Rating.Hard)
-    due_day = timezone.localdate(card_of(learner).due)
-    assert f"Back for review on {date_format(due_day, 'D j M')}." in row.text
-
-
-def test_the_phase_page_shows_the_confidence_chips_only_on_ticked_checks(learner_client, learner):
-    tick(learner, FIRST_CHECK)
-    learner_client.post(confidence_url(), {"confidence": "solid"})
-
-    response = learner_client.get(phase_url())
-
-    row = element_by_id(response.content, f"check-{FIRST_CHECK}")
-    pressed = [
-        e.text
-        for e in elements(response.content)
-        if "chip" in e.classes and e.attrs.get("aria-pressed") == "true"
-    ]
-    assert pressed == ["Solid"]
-    assert "How well do you know it?" in row.text
-    assert (
-        "How well do you know it?" not in element_by_id(response.content, "check-p1-backprop").text
-    )
-
-
-@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-def test_confidence_on_an_unticked_check_is_refused_and_ticks_nothing(learner_client, headers):
-    response = learner_client.post(confidence_url(), {"confidence": "shaky"}, **headers)
-
-    assert response.status_code == 400
-    assert not CheckOff.objects.exists()
-
-
-@pytest.mark.parametrize("value", ["", "SHAKY", "unsure", "solid "])
-def test_a_confidence_that_is_not_shaky_or_solid_is_refused(learner_client, learner, value):
-    tick(learner, FIRST_CHECK)
-    before = schedule_of(learner)
-
-    response = learner_client.post(confidence_url(), {"confidence": value})
-
-    assert response.status_code == 400
-    assert schedule_of(learner) == before
-
-
-def test_confidence_on_an_unknown_check_is_a_404(learner_client):
-    response = learner_client.post(confidence_url("no-such-check"), {"confidence": "shaky"})
-
-    assert response.status_code == 404
-
-
-def test_confidence_only_changes_my_own_tick(learner_client, learner):
-    other = UserFactory()
-    tick(other, FIRST_CHECK)
-    tick(learner, FIRST_CHECK)
-    before = schedule_of(other)
-
-    learner_client.post(confidence_url(), {"confidence": "shaky"})
-
-    assert schedule_of(other) == before
-    assert schedule_of(learner)[0] == "shaky"
-
-
-def test_an_htmx_tick_then_an_htmx_rating_answers_the_rated_row(learner_client, learner):
-    # All over HTTP, as a browser with htmx does it: the second answer is drawn from the row the
-    # first one wrote, never from an earlier state of it.
-    ticked = learner_client.post(toggle_url(), {"done": "1"}, **HTMX)
-    assert "Done" in element_by_id(ticked.content, f"check-{FIRST_CHECK}").text
-
-    rated = learner_client.post(confidence_url(), {"confidence": "shaky"}, **HTMX)
-
-    row = element_by_id(rated.content, f"check-{FIRST_CHECK}")
-    chips = {e.text: e for e in elements(rated.content) if "chip" in e.classes}
-    assert chips["Shaky"].attrs["aria-pressed"] == "true"
-    assert chips["Solid"].attrs["aria-pressed"] == "false"
-    due_day = timezone.localdate(card_of(learner).due)
-    assert f"Back for review on {date_format(due_day, 'D j M')}." in row.text
-    page = learner_client.get(phase_url())
-    pressed = [
-        e.text
-        for e in elements(page.content)
-        if "chip" in e.classes and e.attrs.get("aria-pressed") == "true"
-    ]
-    assert pressed == ["Shaky"]

@@ -26,6 +26,7 @@ from ..models import (
     AttemptQuestion,
     CheckOff,
     MemoryCard,
+    NotYet,
     Profile,
     QuestionCard,
     QuestionReport,
@@ -216,6 +217,16 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 "your_answer": _texts(card.question.options, card.chosen or []),
             }
             for card in mine(QuestionCard, "question__domain", by="missed_at")
+        ],
+        # Self-checks tried and "not yet" known: when, and when each comes back.
+        "not_yet": [
+            {
+                "self_check": row.self_check.slug,
+                "prompt": row.self_check.prompt,
+                "tried_at": row.tried_at.isoformat(),
+                "due": row.due.isoformat(),
+            }
+            for row in NotYet.objects.for_user(user).select_related("self_check").order_by("due")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         # Every review of every card, as it happened (the log: progress.models.ReviewLog).

@@ -1,6 +1,7 @@
 """Reviews: rating a card on the Review page, and missed questions joining the queue."""
 
 import datetime
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -8,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from fsrs import Rating
 
-from .. import memory
+from .. import memory, practice
 from ..figures import fsrs
 from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
 from ..timezones import start_of_day
@@ -70,8 +71,8 @@ def review_question(
     *, user: Any, card_id: int, rating: Rating, now: datetime.datetime, answer: str = ""
 ) -> bool:
     """Review a missed question: known (any rating but "forgot") memory.RIGHT_IN_A_ROW_TO_LEAVE
-    times in a row, so on as many days, it leaves the queue. False when it is not in the queue;
-    ReviewRefused when it was reviewed today."""
+    times in a row, so on as many days, it leaves the queue; its options come back in a new
+    order. False when it is not in the queue; ReviewRefused when it was reviewed today."""
     card = (
         QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
     ).first()
@@ -81,7 +82,8 @@ def review_question(
     card.right_in_a_row = 0 if rating == Rating.Again else card.right_in_a_row + 1
     if card.right_in_a_row >= memory.RIGHT_IN_A_ROW_TO_LEAVE:
         card.left_at = now
-    card.save(update_fields=[*QuestionCard.MEMORY_FIELDS, "right_in_a_row", "left_at"])
+    card.order = practice.reshuffled(card.order, random.SystemRandom())
+    card.save(update_fields=[*QuestionCard.MEMORY_FIELDS, "right_in_a_row", "left_at", "order"])
     return True
 
 
@@ -90,6 +92,7 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
     ``now``); a question missed again comes back to the queue from scratch. One statement
     however many: the number made."""
     first = memory.first_review(Rating.Again, now, fsrs())
+    rng = random.SystemRandom()
     cards: dict[int, QuestionCard] = {}
     for item in items:
         if item.is_correct is False and item.chosen is not None:
@@ -97,6 +100,8 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
                 user=user,
                 question_id=item.question_id,
                 chosen=item.chosen,
+                # Back in an order of its own: not the one it was missed in.
+                order=practice.reshuffled(item.order, rng),
                 missed_at=now,
                 right_in_a_row=0,
                 left_at=None,
@@ -123,6 +128,7 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
             unique_fields=["user", "question"],
             update_fields=[
                 "chosen",
+                "order",
                 "missed_at",
                 "right_in_a_row",
                 "left_at",

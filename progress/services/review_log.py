@@ -60,12 +60,3 @@ def entry(
 def record(**kwargs: Any) -> None:
     """Save the log row of one review (``entry``'s arguments)."""
     entry(**kwargs).save()
-
-
-def rerate_tick(
-    *, user: Any, self_check_id: int, after: Memory, rating: Rating, when: datetime.datetime
-) -> None:
-    """The tick's own rating changed before any other review: its first row says so."""
-    ReviewLog.objects.filter(
-        user=user, kind=ReviewLog.Kind.CHECK, self_check_id=self_check_id, first=True
-    ).filter(reviewed_at=when).update(**outcome(after, rating, when))

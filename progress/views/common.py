@@ -48,3 +48,20 @@ def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
     """Where a plain form post returns: the page it came from, or the check on its phase."""
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     return our_page_or(request, request.POST.get("next", ""), fallback)
+
+
+# What a learner may type before revealing the reference: a paragraph or a few, not a book.
+ANSWER_MAX_LENGTH = 4000
+ANSWER_TOO_LONG = (
+    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal. "
+    "Nothing was changed."
+)
+
+
+def typed_answer(request: HtmxHttpRequest) -> str | None:
+    """What the learner typed before the reveal (empty when nothing); None when it cannot be
+    kept (too long, or a NUL character)."""
+    answer = request.POST.get("answer", "").strip()
+    if len(answer) > ANSWER_MAX_LENGTH or "\x00" in answer:
+        return None
+    return answer

@@ -1,4 +1,6 @@
-"""The review queue: today's cards (ticked self-checks and missed questions), one at a time."""
+"""The review queue: today's cards (ticked self-checks, checks "not yet" known and missed
+questions), one at a time. A self-check is answered from memory, revealed, then rated; a missed
+question is asked again as it was in practice, its options in a new order, and scored."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,13 +18,25 @@ from fsrs import Rating
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
 
-from .. import calibration, memory
+from .. import calibration, memory, practice
 from ..figures import fsrs
-from ..models import CheckOff, QuestionCard, ReviewLog
-from ..queue import CHECK, QUESTION, review_cards
+from ..models import CheckOff, NotYet, QuestionCard, ReviewLog
+from ..queue import CHECK, NOT_YET, QUESTION, review_cards
 from ..services.practice import close_overdue_mock
+from ..services.retrieval import RATING_OUTCOME, Outcome, settle
 from ..services.review import ReviewRefused, review_check, review_question
-from .common import HtmxHttpRequest, bad_request, current_check, number
+from .common import (
+    ANSWER_TOO_LONG,
+    HtmxHttpRequest,
+    bad_request,
+    current_check,
+    number,
+    typed_answer,
+)
+
+# A missed question answered on the Review page, kept in the session for the page after a
+# plain post's redirect: which card, the order its options were shown in, the places chosen.
+ANSWERED = "review_answered"
 
 
 @dataclass(frozen=True)
@@ -42,9 +56,24 @@ class Card:
     memory: memory.Memory
     check: CheckInfo | None = None
     question: QuestionCard | None = None
+    not_yet: bool = False  # a check the learner said "not yet" to: no card until it is known
 
     def choices(self, now: Any) -> list[Choice]:
         plain = memory.scheduler(fsrs().desired_retention, fuzz=False)
+        if self.not_yet:
+            # Known now, it is ticked, as on its phase page; not yet again, back tomorrow.
+            ratings = {Rating.Good: Outcome.GOT_IT, Rating.Hard: Outcome.SHAKY}
+            return [
+                *(
+                    Choice(
+                        int(rating),
+                        outcome.label,
+                        _days(memory.first_review(rating, now, plain), now),
+                    )
+                    for rating, outcome in ratings.items()
+                ),
+                Choice(int(Rating.Again), Outcome.NOT_YET.label, 1),
+            ]
         return [
             Choice(
                 rating=int(rating),
@@ -61,21 +90,55 @@ class Card:
         ]
 
     @property
-    def answers(self) -> list[tuple[str, bool, bool]]:
-        """A missed question's options: (text, right, the learner's)."""
+    def options(self) -> list[tuple[int, str]]:
+        """A missed question's options in the card's own order, each as (its place, its text):
+        a place says nothing about which option is right."""
         if self.question is None:
             return []
-        chosen = set(self.question.chosen or [])
-        return [
-            (option["text"], bool(option.get("correct")), index in chosen)
-            for index, option in enumerate(self.question.question.options)
-        ]
+        texts = [option["text"] for option in self.question.question.options]
+        return [(place, texts[index]) for place, index in enumerate(shown_order(self.question), 1)]
+
+    @property
+    def choose(self) -> int:
+        return len(self.question.question.correct_options) if self.question else 0
+
+
+def _days(after: memory.Memory, now: Any) -> int:
+    return max(1, round((after.due - now).total_seconds() / 86400))
+
+
+def shown_order(card: QuestionCard) -> list[int]:
+    return list(card.order) or list(range(len(card.question.options)))
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A missed question just answered again: the verdict, the options as they were shown
+    (text, right, the learner's), the explanation, and whether it left the queue."""
+
+    card: QuestionCard
+    options: list[tuple[str, bool, bool]]
+
+    @property
+    def right(self) -> bool:
+        return all(right == yours for _, right, yours in self.options)
+
+
+def answered(card: QuestionCard, order: list[int], places: list[int]) -> Answered:
+    options = card.question.options
+    return Answered(
+        card=card,
+        options=[
+            (options[index]["text"], bool(options[index].get("correct")), place in places)
+            for place, index in enumerate(order, 1)
+        ],
+    )
 
 
 def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Memory) -> Card | None:
     """The queue's first card; its memory comes with the queue, so a self-check costs no query
     and a missed question one (its prompt, options and the learner's answer)."""
-    if kind == CHECK:
+    if kind != QUESTION:
         check = learner_syllabus(request.user).check_by_id(key)
         if check is None:
             return None
@@ -85,6 +148,7 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
             domain=check.domain.name,
             memory=card_memory,
             check=check,
+            not_yet=kind == NOT_YET,
         )
     card = (
         QuestionCard.objects.for_user(request.user)
@@ -109,23 +173,6 @@ NOT_IN_QUEUE = (
 )
 
 
-# What a learner may type before revealing the reference: a paragraph or a few, not a book.
-ANSWER_MAX_LENGTH = 4000
-ANSWER_TOO_LONG = (
-    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal. "
-    "Nothing was changed."
-)
-
-
-def _typed_answer(request: HtmxHttpRequest) -> str | None:
-    """What the learner typed before the reveal (empty when nothing); None when it cannot be
-    kept (too long, or a NUL character)."""
-    answer = request.POST.get("answer", "").strip()
-    if len(answer) > ANSWER_MAX_LENGTH or "\x00" in answer:
-        return None
-    return answer
-
-
 def _review_page(
     request: HtmxHttpRequest,
     *,
@@ -133,6 +180,7 @@ def _review_page(
     refused: str = "",
     revealed: bool = False,
     answer: str = "",
+    just_answered: Answered | None = None,
 ) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
     mock = close_overdue_mock(user=request.user, now=timezone.now())
@@ -157,9 +205,11 @@ def _review_page(
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
         "refused": refused,
-        # The reference answer and the ratings show only once the learner has asked for them.
-        "revealed": revealed and card is not None,
+        # A self-check's reference answer and its ratings show only once the learner has asked
+        # for them; a missed question is scored instead, its key shown after the answer.
+        "revealed": revealed and card is not None and card.check is not None,
         "answer": answer,
+        "answered": just_answered or _answered_before(request),
     }
     if card is None:
         context["next_due"] = next_due(request.user)
@@ -175,7 +225,10 @@ def next_due(user: Any) -> Any:
         CheckOff.objects.for_user(user)
         .order_by()
         .values_list("due", flat=True)
-        .union(QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"))
+        .union(
+            QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"),
+            NotYet.objects.for_user(user).values_list("due"),
+        )
         .order_by("due")
         .first()
     )
@@ -210,39 +263,32 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
 def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
     """Today's first card turned over: the reference answer, what the learner typed (carried on
     with the rating into the review log), then the ratings. Nothing is written."""
-    answer = _typed_answer(request)
+    answer = typed_answer(request)
     if answer is None:
         return _review_page(request, status=400, refused=ANSWER_TOO_LONG)
     return _review_page(request, revealed=True, answer=answer)
 
 
-def _rated(
-    request: HtmxHttpRequest,
-    key: tuple[str, int],
-    *,
-    exists: Any,
-    missing: str,
-    review: Callable[[Rating, str], object],
-) -> HttpResponse:
-    """Take a rating (and the answer typed before the reveal) of the card ``key`` only if it is
-    in today's queue: a 400 for a bad rating or answer, a 404 (``missing``) when the learner has
-    no such card (``exists``, a queryset), a 409 when it is not in the queue or was reviewed
-    today, else the review (``review``) and the next card."""
-    value = number(request.POST.get("rating", ""))
-    if value not in {int(rating) for rating in Rating}:
-        return bad_request(RATING_HELP)
-    answer = _typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
-    # Only a card in today's queue takes a review that moves its schedule: a review at any other
-    # time would buy recall without the forgetting the model expects.
-    queue = review_cards(request.user, today=timezone.localdate())
-    if not any(card == key for card, _ in queue):
-        if not exists.exists():
-            return HttpResponse(missing, status=404)
-        return _review_page(request, status=409, refused=NOT_IN_QUEUE)
+def _in_queue(request: HtmxHttpRequest, *keys: tuple[str, int]) -> tuple[str, int] | None:
+    """The first of ``keys`` in today's queue: only a card in it takes a review that moves its
+    schedule (a review at any other time would buy recall without the forgetting the model
+    expects)."""
+    queue = {card for card, _ in review_cards(request.user, today=timezone.localdate())}
+    return next((key for key in keys if key in queue), None)
+
+
+def _not_in_queue(request: HtmxHttpRequest, *, exists: Any, missing: str) -> HttpResponse:
+    """A 404 (``missing``) when the learner has no such card (``exists``, a queryset), else a
+    409: it is not in today's queue."""
+    if not exists.exists():
+        return HttpResponse(missing, status=404)
+    return _review_page(request, status=409, refused=NOT_IN_QUEUE)
+
+
+def _reviewed(request: HtmxHttpRequest, review: Callable[[], object]) -> HttpResponse:
+    """The review (``review``) and the next card; a 409 when the card was reviewed today."""
     try:
-        review(Rating(value), answer)
+        review()
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
     if request.htmx:
@@ -253,18 +299,38 @@ def _rated(
 @login_required
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """A self-check's rating, with the answer typed before the reveal: a review of a ticked
+    check, or for a check "not yet" known, how it went this time (progress.services.retrieval)."""
     check = current_check(request, slug)
-    return _rated(
+    value = number(request.POST.get("rating", ""))
+    if value not in {int(rating) for rating in Rating}:
+        return bad_request(RATING_HELP)
+    answer = typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG.removesuffix(" Nothing was changed."))
+    key = _in_queue(request, (CHECK, check.id), (NOT_YET, check.id))
+    if key is None:
+        return _not_in_queue(
+            request,
+            exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
+            missing="You have not ticked this self-check.",
+        )
+    now, rating = timezone.now(), Rating(value)
+    if key[0] == NOT_YET:
+        return _reviewed(
+            request,
+            lambda: settle(
+                user=request.user,
+                self_check_id=check.id,
+                outcome=RATING_OUTCOME[rating],
+                answer=answer,
+                now=now,
+            ),
+        )
+    return _reviewed(
         request,
-        (CHECK, check.id),
-        exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
-        missing="You have not ticked this self-check.",
-        review=lambda rating, answer: review_check(
-            user=request.user,
-            self_check_id=check.id,
-            rating=rating,
-            now=timezone.now(),
-            answer=answer,
+        lambda: review_check(
+            user=request.user, self_check_id=check.id, rating=rating, now=now, answer=answer
         ),
     )
 
@@ -272,12 +338,61 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpResponse:
-    return _rated(
-        request,
-        (QUESTION, card_id),
-        exists=QuestionCard.objects.for_user(request.user).in_queue().filter(pk=card_id),
-        missing="This question is not in your review queue.",
-        review=lambda rating, answer: review_question(
-            user=request.user, card_id=card_id, rating=rating, now=timezone.now(), answer=answer
-        ),
+    """A missed question answered again (``option``: the places chosen among the options as the
+    card showed them), scored on the server: right is "knew it", wrong "forgot". Then the
+    verdict, the key, the learner's answer and the explanation."""
+    card = (
+        QuestionCard.objects.for_user(request.user)
+        .in_queue()
+        .select_related("question__domain")
+        .filter(pk=card_id)
+        .first()
     )
+    if card is None:
+        return HttpResponse("This question is not in your review queue.", status=404)
+    order = shown_order(card)
+    places = [number(value) for value in request.POST.getlist("option")]
+    if not places or any(place is None or not 1 <= place <= len(order) for place in places):
+        return bad_request("Choose among this question's options.")
+    chosen = sorted({order[place - 1] for place in places if place is not None})
+    choose = len(card.question.correct_options)
+    if len(chosen) != choose:
+        return _review_page(
+            request,
+            status=400,
+            refused=f"This question asks for {choose} answer{'s' if choose > 1 else ''} and you "
+            f"chose {len(chosen)}: choose exactly {choose}. Nothing was changed.",
+        )
+    if _in_queue(request, (QUESTION, card.pk)) is None:
+        return _review_page(request, status=409, refused=NOT_IN_QUEUE)
+    right = practice.is_correct(chosen, card.question.correct_options)
+    texts = [card.question.options[index]["text"] for index in chosen]
+    try:
+        review_question(
+            user=request.user,
+            card_id=card.pk,
+            rating=Rating.Good if right else Rating.Again,
+            now=timezone.now(),
+            answer="\n".join(texts),
+        )
+    except ReviewRefused as refusal:
+        return _review_page(request, status=409, refused=str(refusal))
+    shown = sorted(place for place in places if place is not None)
+    if request.htmx:
+        card.refresh_from_db(fields=["left_at", "due", "right_in_a_row"])
+        return _review_page(request, just_answered=answered(card, order, shown))
+    request.session[ANSWERED] = {"card": card.pk, "order": order, "places": shown}
+    return redirect("progress:review")
+
+
+def _answered_before(request: HtmxHttpRequest) -> Answered | None:
+    """The missed question a plain post just answered, once, after its redirect."""
+    if request.method != "GET" or (kept := request.session.pop(ANSWERED, None)) is None:
+        return None
+    card = (
+        QuestionCard.objects.for_user(request.user)
+        .select_related("question__domain")
+        .filter(pk=kept["card"])
+        .first()
+    )
+    return None if card is None else answered(card, kept["order"], kept["places"])

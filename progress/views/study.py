@@ -1,4 +1,5 @@
-"""The phase pages and what is done on them: ticking a self-check and rating it."""
+"""The phase pages and what is done on them: answering a self-check from memory, revealing the
+reference, saying how it went; unticking."""
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -7,13 +8,37 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from phases.snapshot import CheckInfo
+
 from ..auth import learner_syllabus
 from ..exercise import exercise_status
 from ..figures import CheckRow, check_figures, learner_state
-from ..models import Confidence
-from ..services.study import rate, set_done
-from .common import HtmxHttpRequest, back_to_check, bad_request, current_check
+from ..services.retrieval import Outcome, settle
+from ..services.study import set_done
+from .common import (
+    ANSWER_TOO_LONG,
+    HtmxHttpRequest,
+    back_to_check,
+    bad_request,
+    current_check,
+    typed_answer,
+)
 from .study_time import phase_time
+
+# The session holds the checks whose reference answer the learner has revealed and not yet said
+# how it went (slug: what they typed first), so the state survives a redirect, a reload or a
+# plain form, and no outcome is taken for a check never revealed. A few phases' worth at most.
+REVEALS = "revealed_checks"
+MOST_REVEALS = 40
+
+NOT_REVEALED = (
+    "Reveal the reference answer first, then say how it went: Got it, Shaky or Not yet. "
+    "Nothing was changed."
+)
+
+
+def reveals(request: HtmxHttpRequest) -> dict[str, str]:
+    return dict(request.session.get(REVEALS, {}))
 
 
 @login_required
@@ -39,35 +64,29 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
     state = learner_state(request.user, today=today)
     position = content.phases.index(phase)
+    revealed = reveals(request)
     context = {
         "phase": phase,
         "phases": content.phases,
         "previous_phase": content.phases[position - 1] if position > 0 else None,
         "next_phase": content.phases[position + 1] if position + 1 < len(content.phases) else None,
         "sections": [(domain, content.topics[domain.slug]) for domain in phase.domains],
-        "rows": state.rows(content.checks_in_phase(phase.number)),
+        "rows": [state.row(check, revealed) for check in content.checks_in_phase(phase.number)],
         "progress": state.phases.get(phase.number),
         "overall": state.report,
         **phase_time(request, phase),
         "exercise": exercise_status(request.user, phase),
+        "outcomes": Outcome.choices,
     }
     return render(request, "progress/phase.html", context)
 
 
-@login_required
-@require_POST
-def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    check = current_check(request, slug)
-    # The form says what the learner wants (done or not), so a repeated post is harmless.
-    wanted = request.POST.get("done")
-    if wanted not in ("0", "1"):
-        return bad_request("Say done=1 to tick this self-check or done=0 to untick it.")
-    set_done(user=request.user, self_check_id=check.id, done=wanted == "1")
+def _answered(request: HtmxHttpRequest, check: CheckInfo) -> HttpResponse:
+    """A plain post goes back to the check; htmx gets the row, and out of band the phase's
+    count and the header's figure, rendered for this learner alone."""
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    figures = check_figures(request.user, check)
-    # The row, and out of band the phase's count and the header's figure, rendered for this
-    # learner alone.
+    figures = check_figures(request.user, check, reveals(request))
     return HttpResponse(
         row_fragment(request, figures.row)
         + render_to_string(
@@ -86,22 +105,67 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def selfcheck_confidence(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Untick a check (no reveal needed). A tick is an outcome of an answer from memory."""
     check = current_check(request, slug)
-    raw = request.POST.get("confidence")
-    if raw not in (Confidence.SHAKY, Confidence.SOLID):
-        return bad_request(f"Say confidence={Confidence.SHAKY} or confidence={Confidence.SOLID}.")
-    if not rate(
-        user=request.user,
-        self_check_id=check.id,
-        confidence=Confidence(raw),
-        now=timezone.now(),
-    ):
-        return bad_request("Tick the self-check done before saying how well you know it.")
+    wanted = request.POST.get("done")
+    if wanted == "1":
+        return bad_request(NOT_REVEALED.removesuffix(" Nothing was changed."))
+    if wanted != "0":
+        return bad_request("Say done=0 to untick this self-check.")
+    # The form says what the learner wants, so a repeated post is harmless.
+    set_done(user=request.user, self_check_id=check.id, done=False)
+    return _answered(request, check)
+
+
+@login_required
+@require_POST
+def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The reference answer, beside what the learner typed first, and then the outcomes.
+    Nothing is written but the session."""
+    check = current_check(request, slug)
+    answer = typed_answer(request)
+    if answer is None:
+        return bad_request(ANSWER_TOO_LONG.removesuffix(" Nothing was changed."))
+    revealed = reveals(request)
+    revealed.pop(slug, None)
+    revealed[slug] = answer
+    request.session[REVEALS] = dict(list(revealed.items())[-MOST_REVEALS:])
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    return HttpResponse(row_fragment(request, check_figures(request.user, check).row))
+    return HttpResponse(row_fragment(request, check_figures(request.user, check, revealed).row))
 
 
-def row_fragment(request: HtmxHttpRequest, row: CheckRow) -> str:
-    return render_to_string("progress/phase.html#check-row", {"row": row}, request)
+@login_required
+@require_POST
+def selfcheck_outcome(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """How the answer from memory went (progress.services.retrieval), once revealed."""
+    check = current_check(request, slug)
+    raw = request.POST.get("outcome", "")
+    if raw not in Outcome.values:
+        return bad_request("Say outcome=" + ", outcome=".join(Outcome.values) + ".")
+    revealed = reveals(request)
+    if slug not in revealed:
+        # Another tab said how it went, or nothing was revealed: htmx swaps the row as it is.
+        if request.htmx:
+            row = check_figures(request.user, check, revealed).row
+            return HttpResponse(row_fragment(request, row, refused=NOT_REVEALED), status=409)
+        return HttpResponse(NOT_REVEALED, status=409, content_type="text/plain; charset=utf-8")
+    answer = revealed.pop(slug)
+    settle(
+        user=request.user,
+        self_check_id=check.id,
+        outcome=Outcome(raw),
+        answer=answer,
+        now=timezone.now(),
+    )
+    request.session[REVEALS] = revealed
+    return _answered(request, check)
+
+
+def row_fragment(request: HtmxHttpRequest, row: CheckRow, refused: str = "") -> str:
+    return render_to_string(
+        "progress/phase.html#check-row",
+        {"row": row, "outcomes": Outcome.choices, "refused": refused},
+        request,
+    )
