@@ -332,7 +332,8 @@ def test_an_anonymous_plan_post_is_sent_to_log_in_and_writes_nothing(client, syl
         ("progress:mock-start", {}),
         ("progress:review-answer", {"rating": "3"}),
         ("progress:review-question", {"rating": "3"}),
-        ("progress:selfcheck-confidence", {"confidence": "shaky"}),
+        ("progress:selfcheck-reveal", {"answer": "From memory."}),
+        ("progress:selfcheck-outcome", {"outcome": "got-it"}),
     ],
 )
 def test_anonymous_practice_and_review_posts_are_sent_to_log_in_and_write_nothing(
@@ -341,7 +342,8 @@ def test_anonymous_practice_and_review_posts_are_sent_to_log_in_and_write_nothin
     args = {
         "progress:review-answer": ["p1-backprop"],
         "progress:review-question": [1],
-        "progress:selfcheck-confidence": ["p1-backprop"],
+        "progress:selfcheck-reveal": ["p1-backprop"],
+        "progress:selfcheck-outcome": ["p1-backprop"],
     }.get(name, [])
     url = reverse(name, args=args)
 

@@ -90,9 +90,14 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
         for _ in range(REQUESTS):
             slug, done = rng.choice(mine), rng.random() < 0.6
             headers = {"HX-Request": "true"} if rng.random() < 0.5 else {}
-            response = session.post(
-                f"/study/checks/{slug}/", {"done": "1" if done else "0"}, headers=headers
-            )
+            if done:
+                # A tick is said after the reveal (progress.views.study).
+                session.post(f"/study/checks/{slug}/reveal/", {"answer": ""}, headers=headers)
+                response = session.post(
+                    f"/study/checks/{slug}/outcome/", {"outcome": "got-it"}, headers=headers
+                )
+            else:
+                response = session.post(f"/study/checks/{slug}/", {"done": "0"}, headers=headers)
             statuses.append(response.status)
             if 200 <= response.status < 400:
                 state[slug] = done
@@ -182,11 +187,13 @@ def test_knew_it_on_a_missed_question_in_two_tabs_at_once_counts_once(site):
         (card,) = miss(user, Question.objects.current().first())
         make_missed_due(user, card)
         sessions = [session_for(user, site) for _ in range(2)]
+        card.refresh_from_db()
+        right = {"option": shown(card, sorted(card.question.correct_options))}
 
         responses = run_together(
             2,
-            lambda i, sessions=sessions, card=card: sessions[i].post(
-                f"/review/questions/{card.pk}/", {"rating": "3"}
+            lambda i, sessions=sessions, card=card, right=right: sessions[i].post(
+                f"/review/questions/{card.pk}/", right
             ),
         )
 

@@ -18,9 +18,11 @@ from django.utils import timezone
 from phases.models import ContentVersion, Phase, Question, SelfCheck, Topic
 from progress.auth import LearnerBackend
 from progress.figures import learner_state
-from progress.models import CheckOff, StudyPlan
+from progress.models import CheckOff, NotYet, StudyPlan
 from progress.services.study import set_done
 from tests.factories import (
+    answer_again,
+    answer_from_memory,
     domain_names,
     drill_for,
     items_of,
@@ -83,7 +85,7 @@ def test_a_tick_and_an_untick_show_on_the_next_dashboard(learner_client, learner
     assert weighted(learner_client.get(DASHBOARD)) == "0"
     toggle = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
 
-    learner_client.post(toggle, {"done": "1"}, **HTMX)
+    answer_from_memory(learner_client, "p1-backprop", **HTMX)
     after_tick = learner_client.get(DASHBOARD)
     learner_client.post(toggle, {"done": "0"})
     after_untick = learner_client.get(DASHBOARD)
@@ -181,19 +183,21 @@ def test_a_tick_inside_a_transaction_leaves_that_transaction_waiting_for_the_dis
 
 
 @pytest.mark.django_db
-def test_a_confidence_rating_shows_on_the_next_dashboard(learner_client, learner):
+def test_a_not_yet_is_no_tick_on_the_next_dashboard_and_counts_in_the_next_days_reviews(
+    learner_client, learner
+):
     make_plan(learner)
-    tick(learner, "p1-backprop")
-    make_due(learner, "p1-backprop")
-    assert review_due(learner_client.get(DASHBOARD)) == "1"
 
-    learner_client.post(
-        reverse("progress:selfcheck-confidence", args=["p1-backprop"]), {"confidence": "solid"}
-    )
+    answer_from_memory(learner_client, "p1-backprop", "not-yet", **HTMX)
 
-    # Not yet reviewed since the tick: "solid" re-rates the tick itself (FSRS's Easy), due over
-    # a week after it.
-    assert review_due(learner_client.get(DASHBOARD)) == "0"
+    dashboard = learner_client.get(DASHBOARD)
+    assert weighted(dashboard) == "0"
+    assert "0 of 42 self-checks done" in page_text(dashboard.content)
+    assert header_review(dashboard) == "Review today (0)"
+    # The next day (as if tried yesterday): back in the queue.
+    yesterday = timezone.now() - datetime.timedelta(days=1)
+    NotYet.objects.filter(user=learner).update(tried_at=yesterday, due=yesterday)
+    assert header_review(learner_client.get(DASHBOARD)) == "Review today (1)"
 
 
 @pytest.mark.django_db
@@ -215,7 +219,7 @@ def test_reviewing_a_missed_question_shows_on_the_next_dashboard(learner_client,
     make_missed_due(learner, card)
     assert header_review(learner_client.get(DASHBOARD)) == "Review today (1)"
 
-    learner_client.post(reverse("progress:review-question", args=[card.pk]), {"rating": "3"})
+    answer_again(learner_client, card, right=True)
 
     assert header_review(learner_client.get(DASHBOARD)) == "Review today (0)"
 
@@ -520,6 +524,15 @@ def write_question_report(user) -> None:
     report_question(user=user, question=item.question, kind="typo", note="", now=timezone.now())
 
 
+def write_not_yet(user) -> None:
+    from progress.services.retrieval import Outcome, settle
+
+    # Tried yesterday: back in today's queue.
+    check = SelfCheck.objects.get(slug="p2-fid-direction").pk
+    yesterday = timezone.now() - datetime.timedelta(days=1)
+    settle(user=user, self_check_id=check, outcome=Outcome.NOT_YET, answer="", now=yesterday)
+
+
 def write_review_log(user) -> None:
     from fsrs import Rating
 
@@ -562,6 +575,7 @@ WRITES = {
     "progress.QuestionReport": write_question_report,
     "progress.ReviewLog": write_review_log,
     "progress.StudySession": write_study_session,
+    "progress.NotYet": write_not_yet,
 }
 
 

@@ -72,7 +72,7 @@ HOSTILE: list[str | list[str]] = [
 BASELINE = {
     "next": "/dashboard/",
     "done": "1",
-    "confidence": "solid",
+    "outcome": "got-it",
     "rating": "3",
     "option": "0",
     "flagged": "1",
@@ -485,12 +485,12 @@ def test_a_tick_with_a_next_that_is_not_a_path_returns_to_the_check(client, sett
     learner, _, _ = settled
     client.force_login(learner)
     for target in ("0", "javascript:alert(1)", "//evil.example", "http://evil.example/", "/\\x"):
-        for name in ("selfcheck-toggle", "selfcheck-confidence"):
+        for path in ("", "reveal/", "outcome/"):
             response = client.post(
-                f"/study/checks/{TICKED}/" + ("confidence/" if "confidence" in name else ""),
-                {"done": "1", "confidence": "solid", "next": target},
+                f"/study/checks/{TICKED}/{path}",
+                {"done": "0", "outcome": "got-it", "next": target},
             )
-            assert response.status_code == 302, (name, target)
+            assert response.status_code == 302, (path, target)
             assert response["Location"].startswith("/study/core-ml-foundations/#check-"), target
 
 
@@ -517,11 +517,23 @@ def test_a_rating_of_thousands_of_digits_or_odd_characters_is_a_400(client, sett
     client.force_login(learner)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     before = reviewed_rows(learner)
-    for url in (f"/review/{TICKED}/", f"/review/questions/{missed_card(learner).pk}/"):
+    # A self-check is rated; a missed question is answered by its options' places.
+    for url, name, message in (
+        (
+            f"/review/{TICKED}/",
+            "rating",
+            "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy).",
+        ),
+        (
+            f"/review/questions/{missed_card(learner).pk}/",
+            "option",
+            "Choose among this question's options.",
+        ),
+    ):
         for rating in ("3" * 4301, HUGE, PAST_BIGINT, "-1", "²", "١", "3\x00", "🦄", " 3", "3.0"):
-            response = client.post(url, {"rating": rating}, **headers)
+            response = client.post(url, {name: rating}, **headers)
             assert response.status_code == 400, (url, rating[:20])
-            assert "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)." in response.text
+            assert message in response.text
     assert reviewed_rows(learner) == before
 
 

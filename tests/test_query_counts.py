@@ -13,7 +13,7 @@ from django.utils import timezone
 from phases import content
 from phases.models import Question, SelfCheck
 from progress.exercise import Exercise
-from progress.models import Attempt, QuestionCard
+from progress.models import Attempt, NotYet, QuestionCard
 from progress.services.practice import answer, flag, submit
 from progress.services.study import set_done
 from tests.factories import (
@@ -35,6 +35,8 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TOGGLE = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
+REVEAL = reverse("progress:selfcheck-reveal", args=["p1-backprop"])
+OUTCOME = reverse("progress:selfcheck-outcome", args=["p1-backprop"])
 REVIEW_ANSWER = reverse("progress:review-answer", args=["p2-fid-direction"])
 TIMER_START = reverse("progress:timer-start", args=["core-ml-foundations"])
 RECORD = reverse("progress:study-session-record", args=["core-ml-foundations"])
@@ -62,6 +64,8 @@ TICK = 5 + WRITE
 TICK_CHANGING_NOTHING = 1 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
+# A request that changes the session saves it (studyplan.sessions: one UPDATE, in a savepoint).
+SESSION = 1 + WRITE
 
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
@@ -71,14 +75,30 @@ PAGES = [
     # phase's written exercise.
     ("dashboard", "get", reverse("progress:dashboard"), None, {}, 8),
     ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 8),
-    ("toggle", "post", TOGGLE, {"done": "1"}, {}, 1 + TICK),
-    ("toggle-htmx", "post", TOGGLE, {"done": "1"}, HTMX, 1 + TICK_READING),
+    # The reveal writes the session alone; with htmx, the row: the ticks, then the learner's
+    # "not yet"s.
+    ("reveal", "post", REVEAL, {"answer": "The chain rule."}, {}, 1 + SESSION),
+    ("reveal-htmx", "post", REVEAL, {"answer": "The chain rule."}, HTMX, 1 + SESSION + 2),
+    # After the reveal (prepare, not counted), in one transaction: the tick, its "not yet"
+    # cleared; then the session written.
+    ("got-it", "post", OUTCOME, {"outcome": "got-it"}, {}, 1 + WRITE + TICK + 1 + SESSION),
+    (
+        "got-it-htmx",
+        "post",
+        OUTCOME,
+        {"outcome": "got-it"},
+        HTMX,
+        1 + WRITE + TICK_READING + 1 + SESSION,
+    ),
+    # A "not yet": is it ticked, update_or_create (its savepoint, locked read, insert in a
+    # savepoint) and the log row.
+    ("not-yet", "post", OUTCOME, {"outcome": "not-yet"}, {}, 1 + WRITE + 1 + 6 + 1 + SESSION),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
-    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 1 + TICK_READING_CHANGING_NOTHING),
-    # Plan and ticks, the review queue, the study time (minutes studied and the timer), and the
-    # phase's written exercise.
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 6),
-    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 6),
+    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 2 + TICK_READING_CHANGING_NOTHING),
+    # Plan and ticks, the review queue, the study time (minutes studied and the timer), the
+    # phase's written exercise, and the checks the learner said "not yet" to.
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 7),
+    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 7),
     # The minutes by phase and domain, the header's review count, and the sessions.
     ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
     # The learner's row locked, the phase and the domain, the insert.
@@ -112,6 +132,12 @@ PAGES = [
     ("preview-htmx", "get", reverse("progress:plan-preview"), preview_query(), HTMX, 3),
     ("preview", "get", reverse("progress:plan-preview"), preview_query(), {}, 4),
 ]
+
+
+def prepare(client, url) -> None:
+    """An outcome is said after the reveal: the reveal first, not counted."""
+    if url == OUTCOME:
+        assert client.post(REVEAL, {"answer": "The chain rule."}).status_code == 302
 
 
 def request(client, method, url, data, headers):
@@ -176,6 +202,7 @@ def crowd(me, others: int = 30) -> None:
 def test_learner_pages_stay_within_their_query_budget(
     learner_client, planned_learner, django_assert_max_num_queries, method, url, data, headers, most
 ):
+    prepare(learner_client, url)
     with django_assert_max_num_queries(most + USER):
         request(learner_client, method, url, data, headers)
 
@@ -188,6 +215,7 @@ def test_learner_pages_stay_within_their_query_budget(
 def test_query_counts_are_the_same_for_one_learner_and_for_thirty(
     learner_client, planned_learner, django_assert_num_queries, method, url, data, headers, most
 ):
+    prepare(learner_client, url)
     baseline = measure(learner_client, method, url, data, headers)
     crowd(planned_learner)
     assert SelfCheck.objects.filter(check_offs__user=planned_learner).count() >= 20
@@ -197,6 +225,8 @@ def test_query_counts_are_the_same_for_one_learner_and_for_thirty(
     set_done(user=planned_learner, self_check_id=toggled.pk, done=False)
     make_due(planned_learner, "p2-fid-direction")
     Exercise.objects.filter(user=planned_learner).delete()  # a first save, as measured
+    NotYet.objects.filter(user=planned_learner).delete()
+    prepare(learner_client, url)
 
     with django_assert_num_queries(baseline):
         request(learner_client, method, url, data, headers)
@@ -447,18 +477,23 @@ def review_count(response) -> str:
 
 
 @pytest.mark.parametrize(
-    ("headers", "most"), [({}, 7 + WRITE), (HTMX, 10 + WRITE)], ids=["plain", "htmx"]
+    ("headers", "most"),
+    [({}, 7 + WRITE + SESSION), (HTMX, 10 + WRITE + 1)],
+    ids=["plain", "htmx"],
 )
 def test_reviewing_a_missed_question_stays_within_its_budget_however_many_cards(
     client, django_assert_max_num_queries, headers, most
 ):
-    # The learner, the card, its review written and the progress version moved; with htmx, the
-    # next card: an overdue mock to hand in, the queue and the missed question on show.
+    # The learner, the card, its review written and the progress version moved; plain, the
+    # answer kept in the session for the page after the redirect; with htmx, the card's new
+    # schedule for the verdict, then the next card: an overdue mock to hand in, the queue and
+    # the missed question on show.
     def cost(user, card: QuestionCard) -> int:
         client.force_login(user)
         url = reverse("progress:review-question", args=[card.pk])
+        data = {"option": shown(card, sorted(card.question.correct_options))}
         with django_assert_max_num_queries(most):
-            queries = measure(client, "post", url, {"rating": "3"}, headers)
+            queries = measure(client, "post", url, data, headers)
         assert QuestionCard.objects.get(pk=card.pk).reviews == 2
         return queries
 

@@ -18,7 +18,8 @@ from tests.html import POLICY, directives
 
 pytestmark = pytest.mark.django_db
 
-TOGGLE = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
+REVEAL = reverse("progress:selfcheck-reveal", args=["p1-backprop"])
+OUTCOME = reverse("progress:selfcheck-outcome", args=["p1-backprop"])
 
 
 def production_env(**extra: str) -> dict[str, str]:
@@ -87,8 +88,8 @@ def test_every_page_carries_a_policy_that_allows_only_our_own_scripts_and_styles
         learner_client.get(reverse("progress:dashboard")),
         learner_client.get(reverse("progress:dashboard")),  # from the cache
         learner_client.post(
-            reverse("progress:selfcheck-toggle", args=["p1-backprop"]),
-            {"done": "1"},
+            reverse("progress:selfcheck-reveal", args=["p1-backprop"]),
+            {"answer": ""},
             HTTP_HX_REQUEST="true",
         ),
     ]
@@ -165,7 +166,7 @@ def test_a_post_without_its_csrf_token_is_refused_and_changes_nothing(learner):
     client = Client(enforce_csrf_checks=True)
     client.force_login(learner)
     for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-        response = client.post(TOGGLE, {"done": "1"}, **headers)
+        response = client.post(REVEAL, {"answer": ""}, **headers)
         assert response.status_code == 403
         assert "nothing was changed" in response.text
     assert not CheckOff.objects.filter(user=learner).exists()
@@ -177,8 +178,9 @@ def test_htmx_posts_carry_the_token_from_the_body_headers(learner):
     page = client.get(reverse("progress:phase", args=["core-ml-foundations"]))
     headers = json.loads(re.search(r"<body hx-headers='([^']+)'", page.text).group(1))
 
-    response = client.post(
-        TOGGLE, {"done": "1"}, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=headers["x-csrftoken"]
-    )
-    assert response.status_code == 200
+    for url, data in ((REVEAL, {"answer": ""}), (OUTCOME, {"outcome": "got-it"})):
+        response = client.post(
+            url, data, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=headers["x-csrftoken"]
+        )
+        assert response.status_code == 200
     assert CheckOff.objects.filter(user=learner, self_check__slug="p1-backprop").exists()

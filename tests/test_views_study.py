@@ -5,12 +5,10 @@ import datetime
 import random
 import re
 
-import fsrs
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
@@ -18,8 +16,6 @@ from phases.content import content_changed
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import lay_out
 from progress.models import CheckOff
-from progress.services.review import review_check
-from progress.services.study import set_done
 from tests.factories import UserFactory, answer_from_memory, make_plan, tick
 from tests.html import element_by_id, elements, without_csrf
 
@@ -179,7 +175,9 @@ def test_phase_page_marks_ticked_checks_done_and_counts_them(learner_client, lea
     response = learner_client.get(phase_url())
 
     assert "Done" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
-    assert "Reveal the reference answer" in element_by_id(response.content, "check-p1-backprop").text
+    assert (
+        "Reveal the reference answer" in element_by_id(response.content, "check-p1-backprop").text
+    )
     assert "2 of 7" in element_by_id(response.content, "phase-progress").text
 
 
@@ -271,9 +269,7 @@ def test_unticking_a_check_never_ticked_is_harmless(learner_client, learner):
 
 
 # done=1 too: a tick is how an answer from memory went, said after the reveal.
-@pytest.mark.parametrize(
-    "form", [{}, {"done": ""}, {"done": "yes"}, {"done": "2"}, {"done": "1"}]
-)
+@pytest.mark.parametrize("form", [{}, {"done": ""}, {"done": "yes"}, {"done": "2"}, {"done": "1"}])
 def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
     learner_client, learner, form
 ):
@@ -400,7 +396,10 @@ def test_htmx_untick_of_a_check_never_ticked_is_harmless(learner_client):
     response = learner_client.post(toggle_url(), {"done": "0"}, **HTMX)
 
     assert response.status_code == 200
-    assert "Reveal the reference answer" in element_by_id(response.content, f"check-{FIRST_CHECK}").text
+    assert (
+        "Reveal the reference answer"
+        in element_by_id(response.content, f"check-{FIRST_CHECK}").text
+    )
     assert "0 of 7" in element_by_id(response.content, "phase-progress").text
     assert not CheckOff.objects.exists()
 
