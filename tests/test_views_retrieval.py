@@ -170,7 +170,7 @@ def test_got_it_ticks_it_as_knew_it_with_what_i_typed_kept_in_the_log(learner_cl
     (log,) = ReviewLog.objects.filter(user=learner)
     assert (log.first, log.rating, log.answer) == (True, 3, "The chain rule.")
     shown = row(learner_client.get(PHASE))
-    assert "Done: got it." in shown.text
+    assert "Done: got it" in shown.text
     assert buttons(shown) == ["✓ Done"]
     # The reveal is used up: another outcome needs another reveal.
     assert learner_client.post(outcome_url(), {"outcome": "shaky"}).status_code == 409
@@ -185,7 +185,7 @@ def test_shaky_ticks_it_as_hard_so_it_comes_back_sooner_than_got_it(learner_clie
     assert shaky.confidence == Confidence.SHAKY
     assert ReviewLog.objects.get(user=learner, self_check__slug=CHECK).rating == 2
     assert shaky.due < got_it.due
-    assert "Done: shaky." in row(learner_client.get(PHASE)).text
+    assert "Done: shaky" in row(learner_client.get(PHASE)).text
 
 
 def test_an_htmx_outcome_answers_the_row_and_the_figures_out_of_band(learner_client, learner):

@@ -64,7 +64,12 @@ def check_rows(page: Page, domain: str | None = None) -> list[Locator]:
 
 
 def tick_button(row: Locator) -> Locator:
-    return row.get_by_role("button", name=re.compile(r"^(Mark done|Done):"))
+    """A ticked check's button, which unticks it."""
+    return row.get_by_role("button", name=re.compile(r"^Done:"))
+
+
+def reveal_button(row: Locator) -> Locator:
+    return row.get_by_role("button", name="Reveal the reference answer")
 
 
 def expect_done(row: Locator) -> None:
@@ -74,13 +79,20 @@ def expect_done(row: Locator) -> None:
 
 
 def expect_not_done(row: Locator) -> None:
-    expect(tick_button(row)).to_have_accessible_name(re.compile(r"^Mark done:"))
-    expect(tick_button(row)).to_have_text("Mark done")
-    expect(tick_button(row)).to_have_attribute("aria-pressed", "false")
+    expect(reveal_button(row)).to_be_visible()
+    expect(tick_button(row)).to_have_count(0)
 
 
-def tick(row: Locator) -> None:
-    tick_button(row).click()
+def answer_from_memory(row: Locator, outcome: str = "Got it: mark done", typed: str = "") -> None:
+    """Answer a self-check as its phase page asks: type (if anything), reveal, say how it went."""
+    if typed:
+        row.get_by_label(re.compile(r"^Your answer")).fill(typed)
+    reveal_button(row).click()
+    row.get_by_role("button", name=outcome).click()
+
+
+def tick(row: Locator, outcome: str = "Got it: mark done") -> None:
+    answer_from_memory(row, outcome)
     # Wait for each swap before the next click: one tick in flight at a time.
     expect_done(row)
 

@@ -5,7 +5,13 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.steps import answer_drill_question, choose_schedule, open_phase, sign_up
+from tests.e2e.steps import (
+    answer_drill_question,
+    answer_from_memory,
+    choose_schedule,
+    open_phase,
+    sign_up,
+)
 
 
 def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
@@ -13,9 +19,8 @@ def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
     choose_schedule(page)
     open_phase(page, "core-ml-foundations", "Core ML foundations")
     first = page.locator("li.check").first
-    first.get_by_role("button", name="Mark done").click()
-    first.get_by_role("button", name="Solid").click()
-    expect(first.get_by_role("button", name="Solid")).to_have_attribute("aria-pressed", "true")
+    answer_from_memory(first, "Shaky: mark done, review sooner", typed="Gradients flow back.")
+    expect(first.get_by_text("Done: shaky")).to_be_visible()
 
     page.goto("/practice/")
     page.get_by_role("button", name="Start the drill").click()
@@ -27,7 +32,9 @@ def test_the_download_holds_ratings_attempts_and_answers(page: Page) -> None:
     data = json.loads(download.value.path().read_text(encoding="utf-8"))
 
     (tick,) = data["ticks"]
-    assert tick["confidence"] == "solid"
+    assert tick["confidence"] == "shaky"
+    (review,) = [row for row in data["reviews"] if row["kind"] == "check"]
+    assert (review["rating"], review["answer"]) == (2, "Gradients flow back.")
     assert tick["stability_days"] > 0 and tick["due"] and tick["reviews"] == 1
     (attempt,) = data["attempts"]
     assert attempt["kind"] == "drill"

@@ -43,9 +43,8 @@ def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_
     open_phase(page, shaky.phase.slug, PHASE_ONE)
     tick(page.locator(f"#check-{PLAIN}"))
     row = page.locator(f"#check-{SHAKY}")
-    tick(row)
-    row.get_by_role("button", name="Shaky").click()
-    expect(row.get_by_role("button", name="Shaky")).to_have_attribute("aria-pressed", "true")
+    tick(row, "Shaky: mark done, review sooner")
+    expect(row.get_by_text("Done: shaky")).to_be_visible()
     ticks = {t.self_check.slug: t for t in CheckOff.objects.filter(user=learner)}
     # Shaky is a "hard" first review: it comes back sooner than a plain tick.
     assert ticks[SHAKY].confidence == Confidence.SHAKY
@@ -106,7 +105,10 @@ def test_review_without_javascript_forgot_reloads_to_an_empty_queue(page_without
     check = SelfCheck.objects.current().get(slug=SHAKY)
     log_in(page, learner.username)
     open_phase(page, check.phase.slug, PHASE_ONE)
-    page.locator(f"#check-{SHAKY}").get_by_role("button", name=re.compile("^Mark done:")).click()
+    row = page.locator(f"#check-{SHAKY}")
+    row.get_by_role("button", name="Reveal the reference answer").click()
+    row.get_by_role("button", name="Got it: mark done").click()
+    expect(row.get_by_text("Done: got it")).to_be_visible()
     back_date(learner)
 
     page.goto("/review/")
