@@ -95,7 +95,9 @@ def sign_up(port: int, learners: int, checks: list[str]) -> None:
         )
         assert saved.status == 302, saved.status
         for slug in checks[:2]:
-            session.post(f"/study/checks/{slug}/", {"done": "1"})
+            # A tick is said after the reveal (progress.views.study).
+            session.post(f"/study/checks/{slug}/reveal/", {"answer": ""})
+            session.post(f"/study/checks/{slug}/outcome/", {"outcome": "got-it"})
         session.close()
 
 
@@ -141,7 +143,11 @@ def study_step(learner: Learner, step: int) -> list[tuple[str, float, int]]:
 
     slug = learner.checks[step % len(learner.checks)]
     done = slug not in learner.ticked
-    timed("tick", "POST", f"/study/checks/{slug}/", {"done": "1" if done else "0"}, headers=HTMX)
+    if done:
+        timed("reveal", "POST", f"/study/checks/{slug}/reveal/", {"answer": ""}, headers=HTMX)
+        timed("tick", "POST", f"/study/checks/{slug}/outcome/", {"outcome": "got-it"}, headers=HTMX)
+    else:
+        timed("untick", "POST", f"/study/checks/{slug}/", {"done": "0"}, headers=HTMX)
     (learner.ticked.add if done else learner.ticked.discard)(slug)
     timed("dashboard", "GET", "/dashboard/")
     timed("phase", "GET", f"/study/{PHASE}/")

@@ -123,7 +123,8 @@ def check_tick(one: int, two: int) -> None:
     elsewhere = copy_of(learner, two)
     before, total = done_count(elsewhere)  # server 2 caches this page (in Redis)
     started = time.perf_counter()
-    ticked = post_form(learner, f"/study/checks/{CHECK}/", {"done": "1"})
+    post_form(learner, f"/study/checks/{CHECK}/reveal/", {"answer": ""})
+    ticked = post_form(learner, f"/study/checks/{CHECK}/outcome/", {"outcome": "got-it"})
     after, _ = done_count(elsewhere)
     elapsed = (time.perf_counter() - started) * 1000
     report(

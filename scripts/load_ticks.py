@@ -83,11 +83,19 @@ def main() -> int:
                     done = rng.random() < 0.6
                     headers = {"HX-Request": "true"} if rng.random() < 0.5 else {}
                     try:
-                        response = session.post(
-                            f"/study/checks/{slug}/",
-                            {"done": "1" if done else "0"},
-                            headers=headers,
-                        )
+                        if done:  # a tick is said after the reveal
+                            session.post(
+                                f"/study/checks/{slug}/reveal/", {"answer": ""}, headers=headers
+                            )
+                            response = session.post(
+                                f"/study/checks/{slug}/outcome/",
+                                {"outcome": "got-it"},
+                                headers=headers,
+                            )
+                        else:
+                            response = session.post(
+                                f"/study/checks/{slug}/", {"done": "0"}, headers=headers
+                            )
                         status = response.status
                     except Exception as exc:  # every failure is a finding here
                         status = 0

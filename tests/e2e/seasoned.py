@@ -10,16 +10,18 @@ them to the Nu Html Checker.
 import datetime
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from phases.content import syllabus
 from phases.models import Domain, Intensity, SelfCheck
-from progress.models import Attempt, CheckOff
+from progress.models import Attempt, CheckOff, QuestionCard
 from progress.services.exercise import save_text, tick_parts
 from progress.services.plan import save_plan
 from progress.services.practice import answer, flag, start_drill, start_mock, submit
+from progress.services.retrieval import Outcome, settle
 from progress.services.study import set_done
 from progress.services.study_time import record_session, start_timer, stop_timer
 from tests.e2e.steps import PASSWORD
@@ -33,6 +35,8 @@ PUBLIC_PAGES = [
     "/accounts/password/reset/",
     "/accounts/password/reset/done/",
 ]
+
+DAY = datetime.timedelta(days=1)
 
 
 @dataclass
@@ -190,3 +194,31 @@ def make_short_notice() -> tuple[object, list[str]]:
     _answer_half(user, placement, now)
     submit(user=user, attempt=placement, now=now)
     return user, ["/plan/", f"/practice/{placement.pk}/result/", "/plan/choose/"]
+
+
+RETRIEVAL_PHASE = "/study/core-ml-foundations/"
+REVEALED = "p1-backprop"  # revealed, the outcome still to say
+
+
+def answering_learner() -> Any:
+    """A learner part-way through answering from memory: one check said "not yet" today (back
+    tomorrow), one yesterday (due again today), and a question missed in a drill, due first."""
+    user = get_user_model().objects.create_user(username="hopper", password=PASSWORD)
+    now = timezone.now()
+    for slug, when in (("p1-training-stability", now), ("p1-fusion-tradeoff", now - DAY)):
+        settle(
+            user=user,
+            self_check_id=SelfCheck.objects.get(slug=slug).pk,
+            outcome=Outcome.NOT_YET,
+            answer="",
+            now=when,
+        )
+    drill = start_drill(
+        user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(3)
+    )
+    _answer_half(user, drill, now, leave=len(drill.questions.all()) - 2)
+    submit(user=user, attempt=drill, now=now)
+    QuestionCard.objects.filter(user=user).update(
+        due=now - 2 * DAY, last_review=now - 3 * DAY, missed_at=now - 3 * DAY
+    )
+    return user

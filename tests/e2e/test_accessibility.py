@@ -11,8 +11,11 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.seasoned import (
     PUBLIC_PAGES,
+    RETRIEVAL_PHASE,
+    REVEALED,
     TICKED,
     Learner,
+    answering_learner,
     learner_pages,
     make_short_notice,
     mock_pages,
@@ -71,22 +74,28 @@ def header_lines(page: Page) -> int:
 
 def audit(page: Page, paths: list[str], *, phone: bool) -> list[str]:
     """Visit each path; return what is wrong with each, in words."""
-    axe = Axe()
     problems = []
     for path in paths:
         response = page.goto(path)
         assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
-        found = [
-            violation
-            for violation in axe.run(page).response["violations"]
-            if violation["impact"] in BLOCKING
-        ]
-        if found:
-            problems.append(f"{path}:\n" + "\n".join(describe(v) for v in found))
-        if phone and (wide := overflow(page)):
-            problems.append(f"{path}: scrolls sideways at {PHONE['width']} px: {wide}")
-        if phone and (lines := header_lines(page)) > 2:
-            problems.append(f"{path}: the header takes {lines} lines at {PHONE['width']} px")
+        problems += audit_here(page, path, phone=phone)
+    return problems
+
+
+def audit_here(page: Page, path: str, *, phone: bool) -> list[str]:
+    """What is wrong with the page as it stands (``path`` names it), in words."""
+    problems = []
+    found = [
+        violation
+        for violation in Axe().run(page).response["violations"]
+        if violation["impact"] in BLOCKING
+    ]
+    if found:
+        problems.append(f"{path}:\n" + "\n".join(describe(v) for v in found))
+    if phone and (wide := overflow(page)):
+        problems.append(f"{path}: scrolls sideways at {PHONE['width']} px: {wide}")
+    if phone and (lines := header_lines(page)) > 2:
+        problems.append(f"{path}: the header takes {lines} lines at {PHONE['width']} px")
     return problems
 
 
@@ -145,3 +154,27 @@ def test_on_a_phone_account_and_log_out_are_under_more(page: Page, seasoned: Lea
     expect(nav.get_by_role("link", name="Account")).to_be_visible()
     expect(nav.get_by_text("More")).to_be_hidden()
     expect(nav.get_by_role("link", name=f"Review today ({TICKED})")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["390px", "1280px"])
+def test_answering_from_memory_passes_axe_and_fits_the_screen(
+    page: Page, site: str, viewport: dict
+):
+    """A revealed row and "not yet" rows; a missed question asked again, then its verdict."""
+    phone = viewport is PHONE
+    page.set_viewport_size(viewport)
+    answering_learner()
+    log_in(page, "hopper")
+    page.goto(RETRIEVAL_PHASE)
+    page.locator(f"#check-{REVEALED}").get_by_role(
+        "button", name="Reveal the reference answer"
+    ).click()
+    expect(page.get_by_role("button", name="Got it: mark done")).to_be_visible()
+    page.reload()  # the revealed row, from the session
+    problems = audit_here(page, f"{RETRIEVAL_PHASE} (a row revealed)", phone=phone)
+    problems += audit(page, ["/review/"], phone=phone)
+    page.locator("#review-card input[name=option]").first.check()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.locator("#review-card .feedback")).to_be_visible()
+    problems += audit_here(page, "/review/ (the verdict)", phone=phone)
+    assert not problems, "\n".join(problems)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
-from tests.e2e.steps import PHASE_ONE, PHASE_ONE_PATH, check_rows, expect_done, sign_up, tick_button
+from tests.e2e.steps import PHASE_ONE, PHASE_ONE_PATH, check_rows, sign_up, tick
 from tests.e2e.test_accessibility import LAPTOP, PHONE, audit
 
 
@@ -47,8 +47,7 @@ def test_a_learner_fits_the_plan_to_an_exam_eight_days_away_and_sees_the_days_st
     page.goto(PHASE_ONE_PATH)
     expect(page.get_by_role("heading", level=1)).to_have_text(PHASE_ONE)
     row = check_rows(page)[0]
-    tick_button(row).click()
-    expect_done(row)
+    tick(row)
 
     page.goto("/dashboard/")
     expect(activity).to_contain_text("Study days this week: 1 of 6 planned sessions")
@@ -92,7 +91,7 @@ def test_the_fit_offer_and_the_activity_calendar_pass_axe_and_fit_the_screen(
     page.locator(".fit-option").get_by_role("button").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("My plan")
     page.goto(PHASE_ONE_PATH)
-    tick_button(check_rows(page)[0]).click()
+    tick(check_rows(page)[0])
 
     exam = (today + datetime.timedelta(days=8)).isoformat()
     preview = f"/plan/preview/?intensity=extended&start_date={today.isoformat()}&exam_date={exam}"

@@ -20,10 +20,14 @@ from django.test import Client
 
 from phases.models import Phase
 from progress.exercise import MAX_CHARS
+from progress.models import QuestionCard
 from progress.services.reminders import unsubscribe_token
 from tests.e2e.seasoned import (
     PUBLIC_PAGES,
+    RETRIEVAL_PHASE,
+    REVEALED,
     Learner,
+    answering_learner,
     learner_pages,
     make_short_notice,
     mock_pages,
@@ -115,6 +119,32 @@ def test_every_page_is_valid_html(client: Client, seasoned: Learner, tmp_path: P
     hedy, short_notice_pages = make_short_notice()
     client.force_login(hedy)
     render(client, short_notice_pages, tmp_path, pages)
+
+    messages = vnu(command, [str(tmp_path / name) for name in pages])
+    problems = [
+        describe(message, pages)
+        for message in messages
+        if message["type"] != "info" and not HTMX_ATTRIBUTE.match(message.get("message", ""))
+    ]
+    assert not problems, f"{len(problems)} from the Nu Html Checker:\n" + "\n".join(problems)
+
+
+def test_answering_from_memory_is_valid_html(client: Client, site: str, tmp_path: Path):
+    """The states of retrieval, then the rating: a revealed row and "not yet" rows on a phase
+    page; on the Review page a missed question asked again, its verdict, and a "not yet" card
+    revealed."""
+    command = vnu_command()
+    client.force_login(answering_learner())
+    pages: dict[str, str] = {}
+    client.post(f"/study/checks/{REVEALED}/reveal/", {"answer": "Loss, then gradients."})
+    render(client, [RETRIEVAL_PHASE, "/review/"], tmp_path, pages)
+    card = QuestionCard.objects.get(user__username="hopper")
+    places = [str(place) for place in range(1, len(card.question.correct_options) + 1)]
+    assert client.post(f"/review/questions/{card.pk}/", {"option": places}).status_code == 302
+    render(client, ["/review/"], tmp_path, pages)  # the verdict, once
+    revealed = client.post("/review/reveal/", {"answer": "Early, late or in between."})
+    (tmp_path / "page-revealed.html").write_bytes(revealed.content)
+    pages["page-revealed.html"] = "/review/reveal/ (a not-yet card)"
 
     messages = vnu(command, [str(tmp_path / name) for name in pages])
     problems = [
