@@ -110,7 +110,7 @@ class CheckRow:
 
     @property
     def confidence_label(self) -> str:
-        return "shaky" if self.confidence == Confidence.SHAKY else "got it"
+        return Confidence(self.confidence).label.lower() if self.confidence else "got it"
 
 
 @dataclass
