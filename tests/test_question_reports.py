@@ -13,7 +13,16 @@ from phases.models import Question
 from progress.itemstats import FLAG_AFTER, item_statistics
 from progress.models import QuestionReport
 from progress.services.practice import answer
-from tests.factories import PASSWORD, drill_for, items_of, miss, mock_for, wrong_option
+from tests.factories import (
+    PASSWORD,
+    answer_again,
+    drill_for,
+    items_of,
+    make_missed_due,
+    miss,
+    mock_for,
+    wrong_option,
+)
 from tests.html import links, page_text
 
 pytestmark = pytest.mark.django_db
@@ -69,12 +78,11 @@ def test_a_result_page_and_a_review_back_offer_the_report(learner_client, learne
     assert report_url(item.question) in " ".join(links(result.content))
 
     (card,) = miss(learner, Question.objects.current().filter(domain__slug="core-ml").first())
-    from progress.models import QuestionCard
-
-    QuestionCard.objects.filter(pk=card.pk).update(due=timezone.now())
+    make_missed_due(learner, card)
     front = learner_client.get(reverse("progress:review"))
     assert report_url(card.question) not in " ".join(links(front.content))  # the key unseen yet
-    back = learner_client.post(reverse("progress:review-reveal"), {"answer": ""})
+    answer_again(learner_client, card, right=False)
+    back = learner_client.get(reverse("progress:review"))  # the verdict, with the key
     assert report_url(card.question) in " ".join(links(back.content))
 
 
