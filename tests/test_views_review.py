@@ -441,7 +441,8 @@ def test_a_rating_that_is_not_one_to_four_is_refused_and_changes_nothing(
     card = miss_in_a_drill(learner_client, learner)
 
     assert learner_client.post(review_answer_url(), {"rating": value}).status_code == 400
-    assert learner_client.post(review_question_url(card), {"rating": value}).status_code == 400
+    # A missed question takes an answer, not a rating: no option chosen, the card says so.
+    assert learner_client.post(review_question_url(card), {"rating": value}).status_code == 422
     after = row_of(learner)
     assert (after.memory, after.reviews, after.confidence) == (
         before.memory,
@@ -605,7 +606,7 @@ def test_a_missed_question_is_answered_once_a_day(learner_client, learner):
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
-@pytest.mark.parametrize("options", [[], ["0"], ["5"], ["x"], ["1" * 5000]])
+@pytest.mark.parametrize("options", [["0"], ["5"], ["x"], ["1" * 5000], ["1", "²"]])
 def test_an_answer_that_is_no_option_of_the_question_is_a_400(
     learner_client, learner, headers, options
 ):
@@ -620,7 +621,7 @@ def test_an_answer_that_is_no_option_of_the_question_is_a_400(
     assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
 
 
-def test_a_choose_two_question_answered_with_one_says_so_and_changes_nothing(
+def test_a_choose_two_question_answered_with_one_or_three_says_so_and_changes_nothing(
     learner_client, learner
 ):
     question = next(q for q in Question.objects.current() if len(q.correct_options) == 2)
@@ -629,10 +630,13 @@ def test_a_choose_two_question_answered_with_one_says_so_and_changes_nothing(
     before = QuestionCard.objects.get(pk=card.pk)
     assert "Your answer: choose 2" in review_card(learner_client.get(REVIEW))
 
-    response = learner_client.post(review_question_url(card), {"option": ["1"]})
+    for options, chose in ((["1"], 1), ([], 0), (["1", "2", "3"], 3)):
+        response = learner_client.post(review_question_url(card), {"option": options}, **HTMX)
 
-    assert response.status_code == 400
-    assert "asks for 2 answers and you chose 1" in review_card(response)
+        # The card again, the reason on it (htmx swaps a 422 in, base.html).
+        assert response.status_code == 422
+        assert f"asks for 2 answers and you chose {chose}" in review_card(response)
+        assert "Check my answer" in review_card(response)
     assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
 
 

@@ -352,14 +352,15 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
         return HttpResponse("This question is not in your review queue.", status=404)
     order = shown_order(card)
     places = [number(value) for value in request.POST.getlist("option")]
-    if not places or any(place is None or not 1 <= place <= len(order) for place in places):
+    if any(place is None or not 1 <= place <= len(order) for place in places):
         return bad_request("Choose among this question's options.")
     chosen = sorted({order[place - 1] for place in places if place is not None})
     choose = len(card.question.correct_options)
     if len(chosen) != choose:
+        # The card again with the reason on it: 422, which htmx swaps in (base.html).
         return _review_page(
             request,
-            status=400,
+            status=422,
             refused=f"This question asks for {choose} answer{'s' if choose > 1 else ''} and you "
             f"chose {len(chosen)}: choose exactly {choose}. Nothing was changed.",
         )
