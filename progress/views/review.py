@@ -18,7 +18,7 @@ from fsrs import Rating
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
 
-from .. import calibration, memory, practice
+from .. import calibration, memory, practice, reask
 from ..figures import fsrs
 from ..models import CheckOff, NotYet, QuestionCard, ReviewLog
 from ..queue import CHECK, NOT_YET, QUESTION, review_cards
@@ -95,8 +95,7 @@ class Card:
         a place says nothing about which option is right."""
         if self.question is None:
             return []
-        texts = [option["text"] for option in self.question.question.options]
-        return [(place, texts[index]) for place, index in enumerate(shown_order(self.question), 1)]
+        return reask.shown_options(self.question)
 
     @property
     def choose(self) -> int:
@@ -105,34 +104,6 @@ class Card:
 
 def _days(after: memory.Memory, now: Any) -> int:
     return max(1, round((after.due - now).total_seconds() / 86400))
-
-
-def shown_order(card: QuestionCard) -> list[int]:
-    return list(card.order) or list(range(len(card.question.options)))
-
-
-@dataclass(frozen=True)
-class Answered:
-    """A missed question just answered again: the verdict, the options as they were shown
-    (text, right, the learner's), the explanation, and whether it left the queue."""
-
-    card: QuestionCard
-    options: list[tuple[str, bool, bool]]
-
-    @property
-    def right(self) -> bool:
-        return all(right == yours for _, right, yours in self.options)
-
-
-def answered(card: QuestionCard, order: list[int], places: list[int]) -> Answered:
-    options = card.question.options
-    return Answered(
-        card=card,
-        options=[
-            (options[index]["text"], bool(options[index].get("correct")), place in places)
-            for place, index in enumerate(order, 1)
-        ],
-    )
 
 
 def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Memory) -> Card | None:
@@ -180,7 +151,7 @@ def _review_page(
     refused: str = "",
     revealed: bool = False,
     answer: str = "",
-    just_answered: Answered | None = None,
+    just_answered: reask.Answered | None = None,
 ) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
     mock = close_overdue_mock(user=request.user, now=timezone.now())
@@ -350,11 +321,11 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
     )
     if card is None:
         return HttpResponse("This question is not in your review queue.", status=404)
-    order = shown_order(card)
-    places = [number(value) for value in request.POST.getlist("option")]
-    if any(place is None or not 1 <= place <= len(order) for place in places):
+    order = reask.shown_order(card)
+    places = reask.places(order, [number(value) for value in request.POST.getlist("option")])
+    if places is None:
         return bad_request("Choose among this question's options.")
-    chosen = sorted({order[place - 1] for place in places if place is not None})
+    chosen = sorted({order[place - 1] for place in places})
     choose = len(card.question.correct_options)
     if len(chosen) != choose:
         # The card again with the reason on it: 422, which htmx swaps in (base.html).
@@ -378,15 +349,14 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
         )
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
-    shown = sorted(place for place in places if place is not None)
     if request.htmx:
         card.refresh_from_db(fields=["left_at", "due", "right_in_a_row"])
-        return _review_page(request, just_answered=answered(card, order, shown))
-    request.session[ANSWERED] = {"card": card.pk, "order": order, "places": shown}
+        return _review_page(request, just_answered=reask.answered(card, order, places))
+    request.session[ANSWERED] = {"card": card.pk, "order": order, "places": places}
     return redirect("progress:review")
 
 
-def _answered_before(request: HtmxHttpRequest) -> Answered | None:
+def _answered_before(request: HtmxHttpRequest) -> reask.Answered | None:
     """The missed question a plain post just answered, once, after its redirect."""
     if request.method != "GET" or (kept := request.session.pop(ANSWERED, None)) is None:
         return None
@@ -396,4 +366,4 @@ def _answered_before(request: HtmxHttpRequest) -> Answered | None:
         .filter(pk=kept["card"])
         .first()
     )
-    return None if card is None else answered(card, kept["order"], kept["places"])
+    return None if card is None else reask.answered(card, kept["order"], kept["places"])
