@@ -11,6 +11,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertRedirects
 
 from phases.models import SelfCheck
+from progress.activity import study_activity
 from progress.figures import learner_state
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
 from progress.services.retrieval import Outcome, settle
@@ -234,6 +235,9 @@ def test_not_yet_ticks_nothing_keeps_the_attempt_and_comes_back_at_the_start_of_
     )
     # No memory is left behind: a failed attempt raises no recall.
     assert log.stability_after is None
+    # A try all the same: a review on the activity calendar, a study day.
+    activity = study_activity(learner, today=timezone.localdate(), schedule=None)
+    assert activity.days[timezone.localdate()].reviews == 1
     with in_zone("Pacific/Auckland"):
         tomorrow = timezone.localdate() + datetime.timedelta(days=1)
         due = NotYet.objects.get(user=learner).due

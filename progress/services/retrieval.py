@@ -65,7 +65,7 @@ def settle(
     NotYet.objects.update_or_create(
         user=user, self_check_id=self_check_id, defaults={"tried_at": now, "due": due}
     )
-    review_log.record(
+    attempt = review_log.entry(
         user=user,
         kind=ReviewLog.Kind.CHECK,
         key=self_check_id,
@@ -75,4 +75,8 @@ def settle(
         when=now,
         answer=answer,
     )
+    # A try at recall, not a card's first review (there is no card): the activity calendar
+    # counts it as a review.
+    attempt.first = False
+    attempt.save()
     return True
