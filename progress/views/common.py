@@ -53,8 +53,7 @@ def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
 # What a learner may type before revealing the reference: a paragraph or a few, not a book.
 ANSWER_MAX_LENGTH = 4000
 ANSWER_TOO_LONG = (
-    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal. "
-    "Nothing was changed."
+    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal."
 )
 
 

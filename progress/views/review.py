@@ -236,7 +236,7 @@ def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
     with the rating into the review log), then the ratings. Nothing is written."""
     answer = typed_answer(request)
     if answer is None:
-        return _review_page(request, status=400, refused=ANSWER_TOO_LONG)
+        return _review_page(request, status=400, refused=f"{ANSWER_TOO_LONG} Nothing was changed.")
     return _review_page(request, revealed=True, answer=answer)
 
 
@@ -278,7 +278,7 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return bad_request(RATING_HELP)
     answer = typed_answer(request)
     if answer is None:
-        return bad_request(ANSWER_TOO_LONG.removesuffix(" Nothing was changed."))
+        return bad_request(ANSWER_TOO_LONG)
     key = _in_queue(request, (CHECK, check.id), (NOT_YET, check.id))
     if key is None:
         return _not_in_queue(

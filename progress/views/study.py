@@ -31,10 +31,7 @@ from .study_time import phase_time
 REVEALS = "revealed_checks"
 MOST_REVEALS = 40
 
-NOT_REVEALED = (
-    "Reveal the reference answer first, then say how it went: Got it, Shaky or Not yet. "
-    "Nothing was changed."
-)
+NOT_REVEALED = "Reveal the reference answer first, then say how it went: Got it, Shaky or Not yet."
 
 
 def reveals(request: HtmxHttpRequest) -> dict[str, str]:
@@ -110,7 +107,7 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     check = current_check(request, slug)
     wanted = request.POST.get("done")
     if wanted == "1":
-        return bad_request(NOT_REVEALED.removesuffix(" Nothing was changed."))
+        return bad_request(NOT_REVEALED)
     if wanted != "0":
         return bad_request("Say done=0 to untick this self-check.")
     # The form says what the learner wants, so a repeated post is harmless.
@@ -126,7 +123,7 @@ def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     check = current_check(request, slug)
     answer = typed_answer(request)
     if answer is None:
-        return bad_request(ANSWER_TOO_LONG.removesuffix(" Nothing was changed."))
+        return bad_request(ANSWER_TOO_LONG)
     revealed = reveals(request)
     revealed.pop(slug, None)
     revealed[slug] = answer
@@ -147,10 +144,11 @@ def selfcheck_outcome(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     revealed = reveals(request)
     if slug not in revealed:
         # Another tab said how it went, or nothing was revealed: htmx swaps the row as it is.
+        refused = f"{NOT_REVEALED} Nothing was changed."
         if request.htmx:
             row = check_figures(request.user, check, revealed).row
-            return HttpResponse(row_fragment(request, row, refused=NOT_REVEALED), status=409)
-        return HttpResponse(NOT_REVEALED, status=409, content_type="text/plain; charset=utf-8")
+            return HttpResponse(row_fragment(request, row, refused=refused), status=409)
+        return HttpResponse(refused, status=409, content_type="text/plain; charset=utf-8")
     answer = revealed.pop(slug)
     settle(
         user=request.user,
