@@ -26,6 +26,13 @@ class Outcome(models.TextChoices):
     NOT_YET = "not-yet", "Not yet"
 
 
+# What each outcome does, as the phase page says it above its self-checks.
+OUTCOMES_TEXT = (
+    f"{Outcome.GOT_IT.label.split(':')[0]} marks it done; "
+    f"{Outcome.SHAKY.label.split(':')[0]} marks it done and brings it back for review sooner; "
+    f"{Outcome.NOT_YET.label} leaves it open and brings it back tomorrow."
+)
+
 # The Review page's ratings of a check that was "not yet", as outcomes: it is no card yet, so any
 # rating but "forgot" ticks it.
 RATING_OUTCOME = {

@@ -13,7 +13,7 @@ from phases.snapshot import CheckInfo
 from ..auth import learner_syllabus
 from ..exercise import exercise_status
 from ..figures import CheckRow, check_figures, learner_state
-from ..services.retrieval import Outcome, settle
+from ..services.retrieval import OUTCOMES_TEXT, Outcome, settle
 from ..services.study import set_done
 from .common import (
     ANSWER_TOO_LONG,
@@ -74,6 +74,7 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         **phase_time(request, phase),
         "exercise": exercise_status(request.user, phase),
         "outcomes": Outcome.choices,
+        "outcomes_text": OUTCOMES_TEXT,
     }
     return render(request, "progress/phase.html", context)
 
