@@ -1,4 +1,4 @@
-"""The data migration progress 0022_not_yet_and_reshuffled_questions, on a real database: a
+"""The data migration progress 0023_not_yet_and_reshuffled_questions, on a real database: a
 missed question already in a learner's queue comes back with its options in an order of its own,
 every option once."""
 
@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from tests.migrating import migrate
 
-BEFORE = [("progress", "0021_study_sessions")]
-AFTER = [("progress", "0022_not_yet_and_reshuffled_questions")]
+BEFORE = [("progress", "0022_exercise")]
+AFTER = [("progress", "0023_not_yet_and_reshuffled_questions")]
 
 
 @pytest.mark.django_db(transaction=True)

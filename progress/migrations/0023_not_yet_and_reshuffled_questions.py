@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('phases', '0005_topic_sources'),
-        ('progress', '0021_study_sessions'),
+        ('progress', '0022_exercise'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
