@@ -768,7 +768,7 @@ def test_without_an_exam_date_recall_is_read_at_the_plans_end(learner_client, le
     plan_end = schedule().finish + datetime.timedelta(days=1)
     assert (
         recall_label(response)
-        == f"recall on exam day (read on {date_format(plan_end, 'j M')}, your plan's end)"
+        == f"recall on exam day (read on {date_format(plan_end, 'j M')}, the day after your plan ends)"
     )
     assert percent(recall_figure(response)) < 80
     assert big_figure(response) == "100%"
