@@ -766,9 +766,9 @@ def test_without_an_exam_date_recall_is_read_at_the_plans_end(learner_client, le
 
     # Ticked today and never reviewed, everything fades by the day after the plan's mock.
     plan_end = schedule().finish + datetime.timedelta(days=1)
-    assert (
-        recall_label(response)
-        == f"recall on exam day (read on {date_format(plan_end, 'j M')}, the day after your plan ends)"
+    read_on = date_format(plan_end, "j M")
+    assert recall_label(response) == (
+        f"recall on exam day (read on {read_on}, the day after your plan ends)"
     )
     assert percent(recall_figure(response)) < 80
     assert big_figure(response) == "100%"
