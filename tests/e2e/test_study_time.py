@@ -83,7 +83,7 @@ def test_without_javascript_time_is_typed_in_then_corrected_and_deleted(page_wit
     section.get_by_text("Or say how long you studied").click()
     section.get_by_label("I studied").fill("30")
     section.get_by_role("button", name="Record it").click()
-    expect(page.get_by_role("status")).to_contain_text("30 min of study recorded.")
+    expect(page.get_by_role("status").filter(has_text="30 min of study recorded.")).to_be_visible()
     expect(section).to_contain_text("30 min studied for this phase")
 
     section.get_by_role("link", name="All your study sessions").click()
@@ -96,11 +96,11 @@ def test_without_javascript_time_is_typed_in_then_corrected_and_deleted(page_wit
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct a study session")
     page.get_by_label("I studied").fill("45")
     page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status")).to_contain_text("Study session corrected.")
+    expect(page.get_by_role("status").filter(has_text="Study session corrected.")).to_be_visible()
     expect(sessions).to_contain_text("45 min")
 
     sessions.get_by_role("link", name=re.compile(r"^Delete")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Delete this study session?")
     page.get_by_role("button", name="Delete it").click()
-    expect(page.get_by_role("status")).to_contain_text("Study session deleted.")
+    expect(page.get_by_role("status").filter(has_text="Study session deleted.")).to_be_visible()
     expect(page.get_by_text("No study sessions yet.")).to_be_visible()
