@@ -1,6 +1,6 @@
 """Study time in the browser: the timer kept on the server (start, reload, stop for a domain),
 the hours on the phase page and the dashboard; without JavaScript, "I studied 30 minutes",
-corrected and deleted."""
+corrected and deleted, and the timer by plain forms."""
 
 import re
 
@@ -104,3 +104,22 @@ def test_without_javascript_time_is_typed_in_then_corrected_and_deleted(page_wit
     page.get_by_role("button", name="Delete it").click()
     expect(page.get_by_role("status").filter(has_text="Study session deleted.")).to_be_visible()
     expect(page.get_by_text("No study sessions yet.")).to_be_visible()
+
+
+def test_without_javascript_the_timer_starts_and_stops_by_plain_forms(page_without_js: Page):
+    page = page_without_js
+    sign_up(page)
+    choose_schedule(page)
+    open_phase(page, *PHASE_ONE)
+    section = study_time(page)
+
+    section.get_by_role("button", name="Start studying").click()
+    expect(section.locator("#timer-status")).to_contain_text(
+        re.compile(r"Studying since \d\d:\d\d")
+    )
+    page.reload()
+    expect(section.locator("#timer-status")).to_contain_text("Studying since")
+
+    section.get_by_role("button", name="Stop and record").click()
+    expect(section.get_by_role("button", name="Start studying")).to_be_visible()
+    expect(section).to_contain_text("1 min studied for this phase")
