@@ -12,13 +12,10 @@ from django.db import models
 from phases.models import Phase
 from phases.snapshot import PartInfo, PhaseInfo
 
+from .learner_rows import LearnerQuerySet
+
 # Long enough for a one-page report many times over; a cap so one post cannot fill the disk.
 MAX_CHARS = 50_000
-
-
-class ExerciseQuerySet(models.QuerySet):
-    def for_user(self, user):
-        return self.filter(user=user).order_by()
 
 
 class Exercise(models.Model):
@@ -37,7 +34,7 @@ class Exercise(models.Model):
         null=True, blank=True, help_text="When the last part was ticked; empty until then."
     )
 
-    objects = ExerciseQuerySet.as_manager()
+    objects = LearnerQuerySet.as_manager()
 
     class Meta:
         app_label = "progress"

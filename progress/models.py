@@ -13,6 +13,7 @@ from fsrs import State
 from phases.models import Domain, Intensity, Question, SelfCheck
 
 from .exercise import Exercise  # noqa: F401  (its module's model, registered with these)
+from .learner_rows import LearnerQuerySet
 from .memory import Memory
 from .not_yet import NotYet  # noqa: F401 (a model of this app, in a module of its own)
 from .study_sessions import StudySession  # noqa: F401  (a module of its own, to keep this one short)
@@ -96,12 +97,6 @@ class MemoryCard(models.Model):
     MEMORY_FIELDS = ["state", "stability", "difficulty", "due", "last_review", "reviews"]
 
 
-class CardQuerySet(models.QuerySet):
-    def for_user(self, user):
-        # Unordered: callers that want an order say so, and the hot paths want none.
-        return self.filter(user=user).order_by()
-
-
 class Confidence(models.TextChoices):
     UNRATED = "", "Not rated"
     SHAKY = "shaky", "Shaky"
@@ -126,7 +121,7 @@ class CheckOff(MemoryCard):
         max_length=5, choices=Confidence.choices, blank=True, default="", db_default=""
     )
 
-    objects = CardQuerySet.as_manager()
+    objects = LearnerQuerySet.as_manager()
 
     class Meta:
         ordering = ["done_at"]
@@ -259,7 +254,7 @@ class AttemptQuestion(models.Model):
         return f"{self.attempt} #{self.position}"
 
 
-class QuestionCardQuerySet(CardQuerySet):
+class QuestionCardQuerySet(LearnerQuerySet):
     def in_queue(self):
         """Still to be learned: not yet answered right in enough reviews in a row."""
         return self.filter(left_at__isnull=True, question__retired=False)

@@ -7,10 +7,7 @@ from django.db import models
 
 from phases.models import SelfCheck
 
-
-class NotYetQuerySet(models.QuerySet):
-    def for_user(self, user):
-        return self.filter(user=user).order_by()
+from .learner_rows import LearnerQuerySet
 
 
 class NotYet(models.Model):
@@ -23,7 +20,7 @@ class NotYet(models.Model):
     tried_at = models.DateTimeField()
     due = models.DateTimeField(help_text="The start of the learner's next day after the try.")
 
-    objects = NotYetQuerySet.as_manager()
+    objects = LearnerQuerySet.as_manager()
 
     class Meta:
         app_label = "progress"
