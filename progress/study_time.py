@@ -54,11 +54,9 @@ def planned_minutes(
 
 
 @dataclass(frozen=True)
-class PhaseTime:
+class TimeStudied:
     minutes: int
     planned: float | None  # the plan's minutes by today; None without a plan
-    plan_total: int | None  # the plan's hours for the phase
-    by_domain: tuple[tuple[DomainInfo, str], ...]  # minutes in words, for several domains
 
     @property
     def text(self) -> str:
@@ -70,19 +68,15 @@ class PhaseTime:
 
 
 @dataclass(frozen=True)
-class DomainTime:
+class PhaseTime(TimeStudied):
+    plan_total: int | None  # the plan's hours for the phase
+    by_domain: tuple[tuple[DomainInfo, str], ...]  # minutes in words, for several domains
+
+
+@dataclass(frozen=True)
+class DomainTime(TimeStudied):
     domain: DomainInfo
-    minutes: int
-    planned: float | None
     share_percent: int  # of the learner's minutes, all domains
-
-    @property
-    def text(self) -> str:
-        return duration(self.minutes)
-
-    @property
-    def planned_text(self) -> str:
-        return duration(self.planned or 0)
 
     @property
     def under(self) -> int:
@@ -136,7 +130,9 @@ class StudyTime:
                 else sum(m for (_, slug), m in self.planned.items() if slug == domain.slug)
             )
             share = round(100 * minutes / total) if total else 0
-            rows.append(DomainTime(domain, minutes, planned, share))
+            rows.append(
+                DomainTime(minutes=minutes, planned=planned, domain=domain, share_percent=share)
+            )
         return rows
 
     def verdict(self) -> str | None:
