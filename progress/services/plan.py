@@ -29,25 +29,19 @@ def save_plan(
     shaped by the learner's newest placement.
     """
     plan = StudyPlan.objects.select_for_update().filter(user=user).first()
-    placement = placed(user)
+    values = {
+        "intensity": intensity,
+        "exam_date": exam_date,
+        "fitted": fitted,
+        "short_notice": short_notice,
+        "placement": placed(user),
+    }
     if plan is None:
-        return StudyPlan.objects.create(
-            user=user,
-            intensity=intensity,
-            start_date=start_date,
-            exam_date=exam_date,
-            fitted=fitted,
-            short_notice=short_notice,
-            placement=placement,
-        )
+        return StudyPlan.objects.create(user=user, start_date=start_date, **values)
     kept_dates = fitted or short_notice
     if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
         start_date = today
-    plan.intensity = intensity
-    plan.start_date = start_date
-    plan.exam_date = exam_date
-    plan.fitted = fitted
-    plan.short_notice = short_notice
-    plan.placement = placement
+    for field, value in (values | {"start_date": start_date}).items():
+        setattr(plan, field, value)
     plan.save()
     return plan
