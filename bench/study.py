@@ -38,7 +38,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.httpclient import Session  # noqa: E402
+from scripts.httpclient import Response, Session  # noqa: E402
 from scripts.server import (  # noqa: E402
     gunicorn,
     postgresql,
@@ -52,6 +52,7 @@ PREFIX = "bench-learner-"
 PHASE = "core-ml-foundations"
 HTMX = {"HX-Request": "true"}
 ATTEMPT = re.compile(rb"/practice/(\d+)/")
+RATING_FORM = re.compile(rb'action="(/review/(?!reveal/)[\w-]+/)"')
 TARGETS = {"SQLite": 0.15, "PostgreSQL": 0.10}
 P99_TARGET_MS = 40
 LONG_HISTORY_TARGET = 1.5
@@ -135,11 +136,11 @@ def study_step(learner: Learner, step: int) -> list[tuple[str, float, int]]:
     practice. Returns (what, milliseconds, status) for each request."""
     timings = []
 
-    def timed(what: str, method: str, path: str, form: dict | None = None, **kwargs) -> int:
+    def timed(what: str, method: str, path: str, form: dict | None = None, **kwargs) -> Response:
         started = time.perf_counter()
         response = learner.session.request(method, path, form=form, **kwargs)
         timings.append((what, (time.perf_counter() - started) * 1000, response.status))
-        return response.status
+        return response
 
     slug = learner.checks[step % len(learner.checks)]
     done = slug not in learner.ticked
@@ -153,12 +154,18 @@ def study_step(learner: Learner, step: int) -> list[tuple[str, float, int]]:
     timed("phase", "GET", f"/study/{PHASE}/")
     if step % 2 == 0 and learner.position <= 10:
         path = f"/practice/{learner.drill}/questions/{learner.position}/"
-        if timed("drill answer", "POST", path, {"option": "1"}) == 400:
+        if timed("drill answer", "POST", path, {"option": "1"}).status == 400:
             timings.pop()  # a "choose two": answered with two, as the page asks
             timed("drill answer", "POST", path, {"option": ["1", "2"]})
         learner.position += 1
     if step % 3 == 0 and learner.reviews:
-        timed("review", "POST", f"/review/{learner.reviews.pop()}/", {"rating": "3"})
+        # A rating is said once the card on show is turned over (progress.views.review).
+        learner.reviews.pop()
+        shown = RATING_FORM.search(
+            timed("review reveal", "POST", "/review/reveal/", {"answer": ""}).body
+        )
+        if shown:
+            timed("review", "POST", shown.group(1).decode(), {"rating": "3"})
     return timings
 
 

@@ -265,6 +265,15 @@ def answer_from_memory(
     return client.post(reverse("progress:selfcheck-outcome", args=[slug]), data, **extra)
 
 
+def review_from_memory(client, slug: str, rating: int | str, *, answer: str = "", **headers) -> Any:
+    """Review a due self-check as the Review page asks a learner to: turn today's first card
+    over (``answer`` typed first), then rate it; the rating's response."""
+    client.post(reverse("progress:review-reveal"), {"answer": answer}, **headers)
+    return client.post(
+        reverse("progress:review-answer", args=[slug]), {"rating": str(rating)}, **headers
+    )
+
+
 def answer_again(client, card: QuestionCard, *, right: bool, **headers) -> Any:
     """Answer a missed question on the Review page, right or wrong, by the places its options
     are shown in there (the card's own order)."""

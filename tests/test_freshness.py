@@ -31,6 +31,7 @@ from tests.factories import (
     make_plan,
     miss,
     mock_for,
+    review_from_memory,
     shown,
     tick,
 )
@@ -207,7 +208,7 @@ def test_a_review_shows_on_the_next_dashboard(learner_client, learner):
     make_due(learner, "p1-backprop")
     assert review_due(learner_client.get(DASHBOARD)) == "1"
 
-    learner_client.post(reverse("progress:review-answer", args=["p1-backprop"]), {"rating": "3"})
+    review_from_memory(learner_client, "p1-backprop", 3)
 
     assert review_due(learner_client.get(DASHBOARD)) == "0"
 

@@ -120,10 +120,11 @@ PAGES = [
     ("exercise-download", "get", EXERCISE_DOWNLOAD, None, {}, 1 + 1),
     # The queue, the card, and the review log's forecasts for "How well the forecast fits you".
     ("review", "get", reverse("progress:review"), None, {}, 4),
-    # The rating is taken only for a card in today's queue: the queue is read first (one query).
-    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE),
+    # The rating is taken only for a card in today's queue: the queue is read first (one query);
+    # the reveal it follows leaves the session.
+    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE + SESSION),
     # With htmx the next card, or when the queue is empty, when the next one comes back.
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 8 + WRITE),
+    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 8 + WRITE + SESSION),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     ("plan", "get", reverse("progress:plan"), None, {}, 4),
@@ -135,9 +136,12 @@ PAGES = [
 
 
 def prepare(client, url) -> None:
-    """An outcome is said after the reveal: the reveal first, not counted."""
+    """An outcome or a rating is said after the reveal: the reveal first, not counted."""
     if url == OUTCOME:
         assert client.post(REVEAL, {"answer": "The chain rule."}).status_code == 302
+    if url == REVIEW_ANSWER:
+        revealed = client.post(reverse("progress:review-reveal"), {"answer": "Lower is closer."})
+        assert revealed.status_code == 200
 
 
 def request(client, method, url, data, headers):

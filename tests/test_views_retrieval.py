@@ -15,7 +15,7 @@ from progress.activity import study_activity
 from progress.figures import learner_state
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
 from progress.services.retrieval import Outcome, settle
-from tests.factories import UserFactory, answer_from_memory, make_plan, tick
+from tests.factories import UserFactory, answer_from_memory, make_plan, review_from_memory, tick
 from tests.html import descendants, element_by_id, elements, page_text
 
 pytestmark = pytest.mark.django_db
@@ -289,7 +289,7 @@ def test_got_it_on_the_review_page_ticks_a_not_yet_as_its_phase_page_would(learn
     yesterday(learner)
     url = reverse("progress:review-answer", args=[CHECK])
 
-    response = learner_client.post(url, {"rating": "3", "answer": "Backprop."})
+    response = review_from_memory(learner_client, CHECK, 3, answer="Backprop.")
 
     assertRedirects(response, REVIEW, fetch_redirect_response=False)
     tick_row = CheckOff.objects.get(user=learner)
@@ -307,7 +307,7 @@ def test_not_yet_again_on_the_review_page_brings_it_back_the_day_after(learner_c
     answer_from_memory(learner_client, CHECK, "not-yet")
     yesterday(learner)
 
-    learner_client.post(reverse("progress:review-answer", args=[CHECK]), {"rating": "1"}, **HTMX)
+    review_from_memory(learner_client, CHECK, 1, **HTMX)
 
     assert not CheckOff.objects.filter(user=learner).exists()
     back = NotYet.objects.get(user=learner).due

@@ -25,6 +25,7 @@ from tests.factories import (
     make_due,
     make_plan,
     miss,
+    review_from_memory,
     shown,
     tick,
     wrong_option,
@@ -165,7 +166,7 @@ def test_the_review_page_lists_only_my_due_cards_the_longest_overdue_first(learn
     assert prompt("p1-validation-vs-test") not in text
     assert prompt("p5-chart-choice") not in text
 
-    learner_client.post(review_answer_url("p1-backprop"), {"rating": "3"})
+    review_from_memory(learner_client, "p1-backprop", "3")
 
     card = review_card(learner_client.get(REVIEW))
     assert card.startswith("Review today: 1 left")
@@ -204,9 +205,9 @@ def test_with_an_exam_ahead_cards_not_yet_due_follow_the_due_ones_heaviest_domai
 
     assert header_count(response) == "Review today (3)"
     assert prompt(CHECK) in review_card(response)  # the due card first
-    learner_client.post(review_answer_url(CHECK), {"rating": "3"})
+    review_from_memory(learner_client, CHECK, "3")
     assert prompt(heavy.slug) in review_card(learner_client.get(REVIEW))
-    learner_client.post(review_answer_url(heavy.slug), {"rating": "3"})
+    review_from_memory(learner_client, heavy.slug, "3")
     assert prompt(light.slug) in review_card(learner_client.get(REVIEW))
 
 
@@ -333,7 +334,7 @@ def test_a_rating_on_a_due_check_schedules_it_as_fsrs_does_and_takes_it_off_toda
     before = row_of(learner)
     since = timezone.now()
 
-    response = learner_client.post(review_answer_url(), {"rating": str(rating)})
+    response = review_from_memory(learner_client, CHECK, str(rating))
 
     assertRedirects(response, REVIEW, fetch_redirect_response=False)
     after = row_of(learner)
@@ -356,8 +357,8 @@ def test_forgot_on_a_solid_check_makes_it_shaky_and_brings_it_back_sooner_than_k
         )
     back_date(learner, CHECK, "p2-fid-direction")
 
-    learner_client.post(review_answer_url(CHECK), {"rating": "1"})
-    learner_client.post(review_answer_url("p2-fid-direction"), {"rating": "3"})
+    review_from_memory(learner_client, CHECK, "1")
+    review_from_memory(learner_client, "p2-fid-direction", "3")
 
     forgot, knew = row_of(learner, CHECK), row_of(learner, "p2-fid-direction")
     assert (forgot.confidence, knew.confidence) == (Confidence.SHAKY, Confidence.SOLID)
@@ -373,7 +374,7 @@ def test_a_review_of_a_card_not_in_todays_queue_is_refused_and_changes_nothing(
     before = row_of(learner)
 
     for rating in ("4", "4", "3", "4"):
-        response = learner_client.post(review_answer_url(), {"rating": rating})
+        response = review_from_memory(learner_client, CHECK, rating)
         assert response.status_code == 409
         assert "not in today's review queue" in review_card(response)
 
@@ -386,7 +387,7 @@ def test_a_refused_review_with_htmx_says_why_and_keeps_the_count(learner_client,
     back_date(learner, "p1-backprop", due_in_days=2)
     back_date(learner, "p2-fid-direction", due_in_days=-1)
 
-    response = learner_client.post(review_answer_url("p1-backprop"), {"rating": "4"}, **HTMX)
+    response = review_from_memory(learner_client, "p1-backprop", "4", **HTMX)
 
     assert response.status_code == 409
     assert "not in today's review queue" in review_card(response)
@@ -398,8 +399,8 @@ def test_a_card_is_reviewed_at_most_once_a_day(learner_client, learner):
     tick(learner, CHECK)
     back_date(learner, CHECK, reviewed_days_ago=5, due_in_days=-1)
 
-    first = learner_client.post(review_answer_url(), {"rating": "1"})
-    again = learner_client.post(review_answer_url(), {"rating": "4"})
+    first = review_from_memory(learner_client, CHECK, "1")
+    again = review_from_memory(learner_client, CHECK, "4")
 
     assert first.status_code == 302
     assert again.status_code == 409
@@ -413,7 +414,7 @@ def test_reviewing_with_htmx_answers_the_next_card_and_the_headers_new_count(
     back_date(learner, "p1-backprop", due_in_days=-2)
     back_date(learner, "p2-fid-direction", due_in_days=-1)
 
-    response = learner_client.post(review_answer_url("p1-backprop"), {"rating": "3"}, **HTMX)
+    response = review_from_memory(learner_client, "p1-backprop", "3", **HTMX)
 
     assert response.status_code == 200
     assert "<html" not in response.content.decode()
@@ -426,7 +427,7 @@ def test_reviewing_with_htmx_answers_the_next_card_and_the_headers_new_count(
     assert header.text == "Review today (1)"
     assert header.attrs["href"] == REVIEW
 
-    last = learner_client.post(review_answer_url("p2-fid-direction"), {"rating": "1"}, **HTMX)
+    last = review_from_memory(learner_client, "p2-fid-direction", "1", **HTMX)
     assert review_card(last).startswith("Nothing to review today")
     assert header_count(last) == "Review today (0)"
 
@@ -440,7 +441,7 @@ def test_a_rating_that_is_not_one_to_four_is_refused_and_changes_nothing(
     before = row_of(learner)
     card = miss_in_a_drill(learner_client, learner)
 
-    assert learner_client.post(review_answer_url(), {"rating": value}).status_code == 400
+    assert review_from_memory(learner_client, CHECK, value).status_code == 400
     # A missed question takes an answer, not a rating: no option chosen, the card says so.
     assert learner_client.post(review_question_url(card), {"rating": value}).status_code == 422
     after = row_of(learner)
@@ -461,14 +462,12 @@ def test_the_old_knew_it_form_is_refused(learner_client, learner):
 
 
 def test_reviewing_a_check_never_ticked_is_a_404_and_ticks_nothing(learner_client):
-    assert learner_client.post(review_answer_url(), {"rating": "3"}).status_code == 404
+    assert review_from_memory(learner_client, CHECK, "3").status_code == 404
     assert not CheckOff.objects.exists()
 
 
 def test_reviewing_an_unknown_check_is_a_404(learner_client):
-    assert (
-        learner_client.post(review_answer_url("no-such-check"), {"rating": "3"}).status_code == 404
-    )
+    assert review_from_memory(learner_client, "no-such-check", "3").status_code == 404
 
 
 # Missed questions
@@ -704,10 +703,46 @@ def test_what_the_learner_typed_before_the_reveal_is_kept_with_the_review(learne
     back_date(learner, CHECK)
 
     revealed = learner_client.post(REVEAL, {"answer": "  The chain rule, layer by layer.  "})
+    # What the rating's form carries cannot rewrite the answer given before the reveal.
     learner_client.post(shown_action(revealed), {"rating": "3", "answer": "The chain rule."})
 
     (row,) = ReviewLog.objects.filter(user=learner, first=False)
-    assert row.answer == "The chain rule."
+    assert row.answer == "The chain rule, layer by layer."
+
+
+def test_a_rating_before_the_reveal_is_refused_and_changes_nothing(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+    before = row_of(learner).memory
+
+    plain = learner_client.post(review_answer_url(), {"rating": "4"})
+    with_htmx = learner_client.post(review_answer_url(), {"rating": "4"}, **HTMX)
+
+    for response in (plain, with_htmx):
+        assert response.status_code == 409
+        card = review_card(response)
+        assert "Reveal the reference answer first" in card
+        assert "Nothing was changed." in card
+        assert prompt(CHECK) in card
+        assert "Knew it" not in card  # still face down: no ratings
+    assert row_of(learner).memory == before
+    assert not ReviewLog.objects.filter(user=learner, first=False).exists()
+
+
+def test_a_revealed_card_stays_revealed_through_a_reload_until_it_is_rated(learner_client, learner):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+
+    learner_client.post(REVEAL, {"answer": "Gradients, backwards."})
+    reloaded = review_card(learner_client.get(REVIEW))
+
+    assert "The reference answer" in reloaded
+    assert "Gradients, backwards." in reloaded
+    assert "Knew it" in reloaded
+    rated = learner_client.post(review_answer_url(), {"rating": "3"})
+    assert rated.status_code == 302
+    again = learner_client.post(review_answer_url(), {"rating": "4"})
+    assert again.status_code == 409  # rated once: neither revealed nor in today's queue now
 
 
 @pytest.mark.parametrize("answer", ["x" * 4001, "a\x00b"])
@@ -719,11 +754,11 @@ def test_an_answer_that_cannot_be_kept_is_a_400_that_says_why_and_changes_nothin
     before = row_of(learner).memory
 
     reveal = learner_client.post(REVEAL, {"answer": answer})
-    rating = learner_client.post(review_answer_url(), {"rating": "3", "answer": answer})
+    rating = learner_client.post(review_answer_url(), {"rating": "3"})
 
     assert reveal.status_code == 400
-    assert rating.status_code == 400
     assert "Nothing was changed." in reveal.text
+    assert rating.status_code == 409  # the card was not turned over
     assert row_of(learner).memory == before
     assert not ReviewLog.objects.filter(user=learner, first=False).exists()
 

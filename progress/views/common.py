@@ -64,3 +64,32 @@ def typed_answer(request: HtmxHttpRequest) -> str | None:
     if len(answer) > ANSWER_MAX_LENGTH or "\x00" in answer:
         return None
     return answer
+
+
+# The session holds the checks whose reference answer the learner has revealed, on a phase page
+# or the Review page, and not yet said how it went (slug: what they typed first), so the state
+# survives a redirect, a reload or a plain form, and no outcome or rating is taken for a check
+# never revealed. A few phases' worth at most.
+REVEALS = "revealed_checks"
+MOST_REVEALS = 40
+
+
+def reveals(request: HtmxHttpRequest) -> dict[str, str]:
+    return dict(request.session.get(REVEALS, {}))
+
+
+def remember_reveal(request: HtmxHttpRequest, slug: str, answer: str) -> dict[str, str]:
+    """The check ``slug`` revealed, after ``answer`` was typed: the learner's reveals now."""
+    revealed = reveals(request)
+    revealed.pop(slug, None)
+    revealed[slug] = answer
+    request.session[REVEALS] = dict(list(revealed.items())[-MOST_REVEALS:])
+    return revealed
+
+
+def forget_reveal(request: HtmxHttpRequest, slug: str) -> str:
+    """The check ``slug`` said how it went: what was typed before its reveal."""
+    revealed = reveals(request)
+    answer = revealed.pop(slug, "")
+    request.session[REVEALS] = revealed
+    return answer

@@ -30,7 +30,10 @@ from .common import (
     HtmxHttpRequest,
     bad_request,
     current_check,
+    forget_reveal,
     number,
+    remember_reveal,
+    reveals,
     typed_answer,
 )
 
@@ -138,6 +141,7 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
     )
 
 
+NOT_REVEALED = "Reveal the reference answer first, then say how it went. Nothing was changed."
 NOT_IN_QUEUE = (
     "This card is not in today's review queue, so rating it now would change nothing: it comes "
     "back when it is due. Nothing was changed."
@@ -149,8 +153,7 @@ def _review_page(
     *,
     status: int = 200,
     refused: str = "",
-    revealed: bool = False,
-    answer: str = "",
+    answer: str | None = None,
     just_answered: reask.Answered | None = None,
 ) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
@@ -169,6 +172,13 @@ def _review_page(
         if card.question.question_id not in in_mock:
             break
         card = None
+    # A self-check's reference answer and its ratings show once the learner has turned it over
+    # (``answer``: what they typed first), here or on its phase page; a missed question is
+    # scored instead, its key shown after the answer.
+    shown = card.check.slug if card is not None and card.check is not None else ""
+    if shown and answer is not None:
+        remember_reveal(request, shown, answer)
+    revealed = reveals(request)
     now = timezone.now()
     context: dict[str, Any] = {
         "card": card,
@@ -176,10 +186,8 @@ def _review_page(
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
         "refused": refused,
-        # A self-check's reference answer and its ratings show only once the learner has asked
-        # for them; a missed question is scored instead, its key shown after the answer.
-        "revealed": revealed and card is not None and card.check is not None,
-        "answer": answer,
+        "revealed": bool(shown) and shown in revealed,
+        "answer": revealed.get(shown, ""),
         "answered": just_answered or _answered_before(request),
     }
     if card is None:
@@ -237,7 +245,7 @@ def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
     answer = typed_answer(request)
     if answer is None:
         return _review_page(request, status=400, refused=f"{ANSWER_TOO_LONG} Nothing was changed.")
-    return _review_page(request, revealed=True, answer=answer)
+    return _review_page(request, answer=answer)
 
 
 def _in_queue(request: HtmxHttpRequest, *keys: tuple[str, int]) -> tuple[str, int] | None:
@@ -256,12 +264,14 @@ def _not_in_queue(request: HtmxHttpRequest, *, exists: Any, missing: str) -> Htt
     return _review_page(request, status=409, refused=NOT_IN_QUEUE)
 
 
-def _reviewed(request: HtmxHttpRequest, review: Callable[[], object]) -> HttpResponse:
-    """The review (``review``) and the next card; a 409 when the card was reviewed today."""
+def _reviewed(request: HtmxHttpRequest, slug: str, review: Callable[[str], object]) -> HttpResponse:
+    """The review (``review``, given what was typed before the reveal of check ``slug``) and the
+    next card; a 409 when the card was reviewed today."""
     try:
-        review()
+        review(reveals(request)[slug])
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
+    forget_reveal(request, slug)
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")
@@ -270,15 +280,13 @@ def _reviewed(request: HtmxHttpRequest, review: Callable[[], object]) -> HttpRes
 @login_required
 @require_POST
 def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """A self-check's rating, with the answer typed before the reveal: a review of a ticked
-    check, or for a check "not yet" known, how it went this time (progress.services.retrieval)."""
+    """A self-check's rating, once revealed, with what was typed before the reveal: a review of
+    a ticked check, or for a check "not yet" known, how it went this time
+    (progress.services.retrieval)."""
     check = current_check(request, slug)
     value = number(request.POST.get("rating", ""))
     if value not in {int(rating) for rating in Rating}:
         return bad_request(RATING_HELP)
-    answer = typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
     key = _in_queue(request, (CHECK, check.id), (NOT_YET, check.id))
     if key is None:
         return _not_in_queue(
@@ -286,11 +294,15 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
             missing="You have not ticked this self-check.",
         )
+    if slug not in reveals(request):
+        # Another tab rated it, or nothing was revealed: the card again, turned face down.
+        return _review_page(request, status=409, refused=NOT_REVEALED)
     now, rating = timezone.now(), Rating(value)
     if key[0] == NOT_YET:
         return _reviewed(
             request,
-            lambda: settle(
+            slug,
+            lambda answer: settle(
                 user=request.user,
                 self_check_id=check.id,
                 outcome=RATING_OUTCOME[rating],
@@ -300,7 +312,8 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
     return _reviewed(
         request,
-        lambda: review_check(
+        slug,
+        lambda answer: review_check(
             user=request.user, self_check_id=check.id, rating=rating, now=now, answer=answer
         ),
     )

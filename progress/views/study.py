@@ -21,21 +21,14 @@ from .common import (
     back_to_check,
     bad_request,
     current_check,
+    forget_reveal,
+    remember_reveal,
+    reveals,
     typed_answer,
 )
 from .study_time import phase_time
 
-# The session holds the checks whose reference answer the learner has revealed and not yet said
-# how it went (slug: what they typed first), so the state survives a redirect, a reload or a
-# plain form, and no outcome is taken for a check never revealed. A few phases' worth at most.
-REVEALS = "revealed_checks"
-MOST_REVEALS = 40
-
 NOT_REVEALED = "Reveal the reference answer first, then say how it went: Got it, Shaky or Not yet."
-
-
-def reveals(request: HtmxHttpRequest) -> dict[str, str]:
-    return dict(request.session.get(REVEALS, {}))
 
 
 @login_required
@@ -125,10 +118,7 @@ def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     answer = typed_answer(request)
     if answer is None:
         return bad_request(ANSWER_TOO_LONG)
-    revealed = reveals(request)
-    revealed.pop(slug, None)
-    revealed[slug] = answer
-    request.session[REVEALS] = dict(list(revealed.items())[-MOST_REVEALS:])
+    revealed = remember_reveal(request, slug, answer)
     if not request.htmx:
         return redirect(back_to_check(request, check))
     return HttpResponse(row_fragment(request, check_figures(request.user, check, revealed).row))
@@ -150,15 +140,13 @@ def selfcheck_outcome(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             row = check_figures(request.user, check, revealed).row
             return HttpResponse(row_fragment(request, row, refused=refused), status=409)
         return HttpResponse(refused, status=409, content_type="text/plain; charset=utf-8")
-    answer = revealed.pop(slug)
     settle(
         user=request.user,
         self_check_id=check.id,
         outcome=Outcome(raw),
-        answer=answer,
+        answer=forget_reveal(request, slug),
         now=timezone.now(),
     )
-    request.session[REVEALS] = revealed
     return _answered(request, check)
 
 
