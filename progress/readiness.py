@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Protocol, TypeVar
 
 from . import beta
-from .rules import Rules
+from .rules import Percent, Rules
 
 
 @dataclass(frozen=True)
@@ -51,17 +51,9 @@ class DomainReadiness(DomainCount):
     def readiness(self) -> float:
         return readiness(self.done, self.total)
 
-    @property
-    def percent(self) -> int:
-        return round(self.readiness * 100)
-
-    @property
-    def planned_percent(self) -> int:
-        return round(self.planned * 100)
-
-    @property
-    def recall_percent(self) -> int:
-        return round(self.recall * 100)
+    percent = Percent("readiness")
+    planned_percent = Percent("planned")
+    recall_percent = Percent("recall")
 
     @property
     def remembered(self) -> bool:
@@ -211,17 +203,13 @@ class Report:
     def covered(self) -> float:
         return by_exam_weight((domain.weight, domain.readiness) for domain in self.domains)
 
-    @property
-    def covered_percent(self) -> int:
-        return round(self.covered * 100)
+    covered_percent = Percent("covered")
 
     @property
     def weighted_recall(self) -> float:
         return by_exam_weight((domain.weight, domain.recall) for domain in self.domains)
 
-    @property
-    def weighted_recall_percent(self) -> int:
-        return round(self.weighted_recall * 100)
+    weighted_recall_percent = Percent("weighted_recall")
 
     @cached_property  # the verdict, the focus card and the table each ask
     def lagging(self) -> DomainReadiness | None:
