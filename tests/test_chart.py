@@ -130,7 +130,7 @@ def test_a_single_domain_takes_the_whole_width():
 # History
 
 
-def y_of(chart_: chart.HistoryChart, percent: int) -> float:
+def y_of(chart_: chart.LineChart, percent: int) -> float:
     (y,) = [y for y, label in chart_.gridlines if label == percent]
     return y
 
