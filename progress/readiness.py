@@ -16,20 +16,17 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Protocol, TypeVar
 
+from phases.snapshot import DomainInfo
+
 from . import beta
 from .rules import Percent, Rules
 
 
 @dataclass(frozen=True)
-class DomainCount:
-    slug: str
-    name: str
-    weight: int
-    study_order: int
+class DomainCount(DomainInfo):  # the snapshot's domain, with this learner's counts
     done: int
     total: int
     planned: float = 0.0
-    short_name: str = ""  # the snapshot's, which is the name where the guide gives none
     right: int = 0  # right answers among the domain's counted window
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review

@@ -26,6 +26,7 @@ def domains(*rows, **per_slug: dict):
         DomainCount(
             slug=slug,
             name=name,
+            short_name=name,
             weight=weight,
             study_order=order,
             **{"done": 0, "total": 10, **per_slug.get(slug.replace("-", "_"), {})},
