@@ -10,6 +10,7 @@ import datetime
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString
@@ -139,15 +140,32 @@ def columns(domains: Sequence[DomainReadiness]) -> list[Column]:
 HISTORY_WIDTH = 640
 HISTORY_HEIGHT = 200
 HISTORY_PAD = 28
+TREND_WIDTH = 640
+TREND_HEIGHT = 180
+TREND_PAD = 30
 
 
 @dataclass(frozen=True)
-class HistoryChart:
-    overall: str  # SVG polyline points
-    weakest: str
-    points: list[tuple[float, float, float, int, int]]  # x, y overall, y weakest, and the %s
+class LineChart:
+    """Points as (x, a y per line, then the figures the page labels them with), gridlines as
+    (y, percent), and the bar, drawn as its own gridline."""
+
+    points: list[tuple[Any, ...]]
     gridlines: list[tuple[float, int]]
     bar: int
+
+    def polyline(self, line: int) -> str:  # the SVG points of the line-th line, 1 the first
+        return " ".join(f"{point[0]},{point[line]}" for point in self.points)
+
+    @property
+    def line(self) -> str:
+        return self.polyline(1)
+
+    overall = line  # the practice history's first line
+
+    @property
+    def weakest(self) -> str:
+        return self.polyline(2)
 
 
 def axes(
@@ -163,50 +181,33 @@ def axes(
     )
 
 
-def history(scores: Sequence[tuple[int, int]], *, bar: int) -> HistoryChart | None:
+def history(scores: Sequence[tuple[int, int]], *, bar: int) -> LineChart | None:
     """Overall and weakest-domain scores (percent) across attempts, oldest first; ``bar`` is
-    the accuracy bar, drawn as its own gridline."""
+    the accuracy bar."""
     if not scores:
         return None
     x, y = axes(len(scores), HISTORY_WIDTH, HISTORY_HEIGHT, HISTORY_PAD)
-    points = [
-        (x(n), y(overall), y(weakest), overall, weakest)
-        for n, (overall, weakest) in enumerate(scores)
-    ]
-    return HistoryChart(
-        overall=" ".join(f"{x},{yo}" for x, yo, _, _, _ in points),
-        weakest=" ".join(f"{x},{yw}" for x, _, yw, _, _ in points),
-        bar=bar,
-        points=points,
+    return LineChart(
+        points=[
+            (x(n), y(overall), y(weakest), overall, weakest)
+            for n, (overall, weakest) in enumerate(scores)
+        ],
         gridlines=[(y(percent), percent) for percent in sorted({0, 25, 50, bar, 100})],
+        bar=bar,
     )
 
 
-TREND_WIDTH = 640
-TREND_HEIGHT = 180
-TREND_PAD = 30
-
-
-@dataclass(frozen=True)
-class TrendChart:
-    line: str  # SVG polyline points
-    points: list[tuple[float, float, str, int]]  # x, y, the day's label, the percent
-    gridlines: list[tuple[float, int]]
-    bar: int
-
-
-def trend(weeks: Sequence[tuple[datetime.date, int]], *, bar: int) -> TrendChart | None:
+def trend(weeks: Sequence[tuple[datetime.date, int]], *, bar: int) -> LineChart | None:
     """Recall on exam day (percent) at the end of each week, oldest first, against the recall
     bar; None with fewer than two weeks, where a line would say nothing."""
     if len(weeks) < 2:
         return None
     x, y = axes(len(weeks), TREND_WIDTH, TREND_HEIGHT, TREND_PAD)
-    points = [
-        (x(n), y(percent), f"{day.day} {day:%b}", percent) for n, (day, percent) in enumerate(weeks)
-    ]
-    return TrendChart(
-        line=" ".join(f"{x},{py}" for x, py, _, _ in points),
-        points=points,
+    return LineChart(
+        points=[
+            (x(n), y(percent), f"{day.day} {day:%b}", percent)
+            for n, (day, percent) in enumerate(weeks)
+        ],
         gridlines=[(y(percent), percent) for percent in sorted({0, 50, bar, 100})],
         bar=bar,
     )

@@ -66,13 +66,9 @@ class PhaseProgress:
 
 
 @cache
-def _check_urls(slug: str) -> tuple[str, str, str]:
+def check_url(action: str, slug: str) -> str:
     # Reversed once per process: a phase page shows a form or two per check.
-    return (
-        reverse("progress:selfcheck-toggle", args=[slug]),
-        reverse("progress:selfcheck-reveal", args=[slug]),
-        reverse("progress:selfcheck-outcome", args=[slug]),
-    )
+    return reverse(f"progress:selfcheck-{action}", args=[slug])
 
 
 @dataclass(frozen=True)
@@ -98,15 +94,15 @@ class CheckRow:
 
     @property
     def toggle_url(self) -> str:
-        return _check_urls(self.check.slug)[0]
+        return check_url("toggle", self.check.slug)
 
     @property
     def reveal_url(self) -> str:
-        return _check_urls(self.check.slug)[1]
+        return check_url("reveal", self.check.slug)
 
     @property
     def outcome_url(self) -> str:
-        return _check_urls(self.check.slug)[2]
+        return check_url("outcome", self.check.slug)
 
     @property
     def confidence_label(self) -> str:
@@ -145,7 +141,6 @@ class LearnerState:
             return []
         days = trend.week_ends(timezone.localdate(rows[0].at), self.today)
         exam_at = start_of_day(self.exam_day)
-        scheduler = fsrs()
         figures = trend.weekly_recall(
             rows,
             ends=[end_of_day(day) for day in days[:-1]],
@@ -154,7 +149,7 @@ class LearnerState:
                 (domain.slug, domain.weight, self.content.domain_total(domain.slug))
                 for domain in self.content.domains
             ],
-            recall_of=lambda card: memory.recall(card, exam_at, scheduler),
+            recall_of=lambda card: memory.recall(card, exam_at, fsrs()),
         )
         # Today's point is the headline's own figure, from the cards as they stand.
         figures.append(self.report.weighted_recall)
@@ -261,31 +256,28 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    ticked: dict[int, str] = {}
-    memories: dict[int, Memory] = {}
-    for check_id, confidence, *columns in CheckOff.objects.for_user(user).values_list(
-        "self_check_id", "confidence", *MEMORY_COLUMNS
-    ):
-        ticked[check_id] = confidence
-        memories[check_id] = Memory(*columns)
     exam_day = recall_day(plan, schedule, today)
     exam_at = start_of_day(exam_day)
     end_of_today = end_of_day(today)
-    scheduler = fsrs()
-    answers = counted_answers(user, timezone.now()) if with_practice else []
-    accuracy = readiness.accuracy_counts(answers, rules().window)
-
+    ticked: dict[int, str] = {}
+    memories: dict[int, Memory] = {}
     done_by_domain: Counter[str] = Counter()
     done_by_phase: Counter[int] = Counter()
     due_reviews: Counter[str] = Counter()
     recall_by_domain: defaultdict[str, float] = defaultdict(float)
-    for check_id, card in memories.items():
+    for check_id, confidence, *columns in CheckOff.objects.for_user(user).values_list(
+        "self_check_id", "confidence", *MEMORY_COLUMNS
+    ):
+        ticked[check_id] = confidence
+        memories[check_id] = card = Memory(*columns)
         # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
             done_by_domain[key[0]] += 1
             done_by_phase[key[1]] += 1
             due_reviews[key[0]] += memory.is_due(card, end_of_today)
-            recall_by_domain[key[0]] += memory.recall(card, exam_at, scheduler)
+            recall_by_domain[key[0]] += memory.recall(card, exam_at, fsrs())
+    answers = counted_answers(user, timezone.now()) if with_practice else []
+    accuracy = readiness.accuracy_counts(answers, rules().window)
 
     report = readiness.assess(
         (

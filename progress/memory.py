@@ -107,12 +107,11 @@ Key = TypeVar("Key", bound=Hashable)
 
 @dataclass(frozen=True)
 class Candidate(Generic[Key]):
-    """A card that may be reviewed: its key (anything the caller can find it by), its memory and
-    its domain's share of the exam."""
+    """A card that may be reviewed; its key is anything the caller can find it by."""
 
     key: Key
     memory: Memory
-    weight: float
+    weight: float  # its domain's share of the exam
     reviews: int  # reviews so far, its first (the tick, or the miss) included
 
 

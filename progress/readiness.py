@@ -16,20 +16,17 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Protocol, TypeVar
 
+from phases.snapshot import DomainInfo
+
 from . import beta
-from .rules import Rules
+from .rules import Percent, Rules
 
 
 @dataclass(frozen=True)
-class DomainCount:
-    slug: str
-    name: str
-    weight: int
-    study_order: int
+class DomainCount(DomainInfo):  # the snapshot's domain, with this learner's counts
     done: int
     total: int
     planned: float = 0.0
-    short_name: str = ""  # the snapshot's, which is the name where the guide gives none
     right: int = 0  # right answers among the domain's counted window
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review
@@ -51,17 +48,9 @@ class DomainReadiness(DomainCount):
     def readiness(self) -> float:
         return readiness(self.done, self.total)
 
-    @property
-    def percent(self) -> int:
-        return round(self.readiness * 100)
-
-    @property
-    def planned_percent(self) -> int:
-        return round(self.planned * 100)
-
-    @property
-    def recall_percent(self) -> int:
-        return round(self.recall * 100)
+    percent = Percent("readiness")
+    planned_percent = Percent("planned")
+    recall_percent = Percent("recall")
 
     @property
     def remembered(self) -> bool:
@@ -211,17 +200,13 @@ class Report:
     def covered(self) -> float:
         return by_exam_weight((domain.weight, domain.readiness) for domain in self.domains)
 
-    @property
-    def covered_percent(self) -> int:
-        return round(self.covered * 100)
+    covered_percent = Percent("covered")
 
     @property
     def weighted_recall(self) -> float:
         return by_exam_weight((domain.weight, domain.recall) for domain in self.domains)
 
-    @property
-    def weighted_recall_percent(self) -> int:
-        return round(self.weighted_recall * 100)
+    weighted_recall_percent = Percent("weighted_recall")
 
     @cached_property  # the verdict, the focus card and the table each ask
     def lagging(self) -> DomainReadiness | None:

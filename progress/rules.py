@@ -2,6 +2,17 @@
 progress.figures), and the words every page states each rule in, made from those numbers."""
 
 from dataclasses import dataclass
+from typing import Any
+
+
+class Percent:
+    """A share (0 to 1) read from the attribute ``figure``, in whole percent as pages show it."""
+
+    def __init__(self, figure: str) -> None:
+        self.figure = figure
+
+    def __get__(self, owner: Any, kind: Any = None) -> int:
+        return round(getattr(owner, self.figure) * 100)
 
 
 @dataclass(frozen=True)
@@ -11,17 +22,9 @@ class Rules:
     window: int  # newest closed answers per domain that accuracy reads
     confidence: float = 0.8  # how likely a range or a verdict on accuracy must be (progress.beta)
 
-    @property
-    def confidence_percent(self) -> int:
-        return round(self.confidence * 100)
-
-    @property
-    def recall_percent(self) -> int:
-        return round(self.recall * 100)
-
-    @property
-    def accurate_percent(self) -> int:
-        return round(self.accurate * 100)
+    confidence_percent = Percent("confidence")
+    recall_percent = Percent("recall")
+    accurate_percent = Percent("accurate")
 
     @property
     def ready_text(self) -> str:

@@ -26,6 +26,7 @@ def domains(*rows, **per_slug: dict):
         DomainCount(
             slug=slug,
             name=name,
+            short_name=name,
             weight=weight,
             study_order=order,
             **{"done": 0, "total": 10, **per_slug.get(slug.replace("-", "_"), {})},
@@ -130,7 +131,7 @@ def test_a_single_domain_takes_the_whole_width():
 # History
 
 
-def y_of(chart_: chart.HistoryChart, percent: int) -> float:
+def y_of(chart_: chart.LineChart, percent: int) -> float:
     (y,) = [y for y, label in chart_.gridlines if label == percent]
     return y
 

@@ -40,7 +40,11 @@ def seven(default: dict | None = None, **per_slug: dict) -> list[DomainCount]:
     for slug, name, weight, order in DOMAINS:
         fields = {"done": 0, "total": 10, **(default or {})}
         fields.update(per_slug.get(slug.replace("-", "_"), {}))
-        counts.append(DomainCount(slug=slug, name=name, weight=weight, study_order=order, **fields))
+        counts.append(
+            DomainCount(
+                slug=slug, name=name, short_name=name, weight=weight, study_order=order, **fields
+            )
+        )
     return counts
 
 
@@ -48,6 +52,7 @@ def one(**fields) -> DomainCount:
     values = {
         "slug": "experimentation",
         "name": "Experimentation",
+        "short_name": "Experimentation",
         "weight": 25,
         "study_order": 2,
         "done": 0,
@@ -708,6 +713,7 @@ def domain_counts(draw) -> list[DomainCount]:
             DomainCount(
                 slug=f"d{order}",
                 name=f"Domain {order}",
+                short_name=f"D{order}",
                 weight=draw(st.integers(min_value=1, max_value=30)),
                 study_order=order,
                 done=draw(st.integers(min_value=0, max_value=total + 2)),
