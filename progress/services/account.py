@@ -170,10 +170,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             **_columns(user, leave_out=("password",)),
             "groups": sorted(user.groups.values_list("name", flat=True)),
             "user_permissions": sorted(
-                f"{app_label}.{codename}"
-                for app_label, codename in user.user_permissions.values_list(
-                    "content_type__app_label", "codename"
-                )
+                f"{permission.content_type.app_label}.{permission.codename}"
+                for permission in user.user_permissions.select_related("content_type")
             ),
         },
         # The addresses allauth keeps for the account: confirmed or not, and which one is in use.
@@ -220,12 +218,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         ],
         # Self-checks tried and "not yet" known: when, and when each comes back.
         "not_yet": [
-            {
-                "self_check": row.self_check.slug,
-                "prompt": row.self_check.prompt,
-                "tried_at": row.tried_at.isoformat(),
-                "due": row.due.isoformat(),
-            }
+            {**_columns(row), "prompt": row.self_check.prompt}
             for row in NotYet.objects.for_user(user).select_related("self_check").order_by("due")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
