@@ -1,9 +1,6 @@
-"""How a learner's request loads request.user: one query.
-
-Every learner page needs, besides the user, their study plan (and its intensity), their profile
-(the time zone, see progress.timezones) and the syllabus content version (see phases.content).
-All of it comes in the one query that loads request.user.
-"""
+"""How a learner's request loads request.user: one query, which brings what every learner page
+reads besides the user: their plan and its intensity, their profile (the time zone,
+progress.timezones) and the syllabus content version (phases.content)."""
 
 from typing import Any
 
@@ -14,15 +11,11 @@ from django.core.exceptions import ValidationError
 from phases import snapshot
 from phases.content import content_version_subquery, syllabus
 
-# Everything a learner page reads besides the user, loaded with it (studyplan.sessions loads the
-# same through the session row).
-LEARNER_RELATIONS = ("study_plan__intensity", "profile")
-
 
 def learner_queryset() -> Any:
     return (
         get_user_model()
-        ._default_manager.select_related(*LEARNER_RELATIONS)
+        ._default_manager.select_related("study_plan__intensity", "profile")
         .annotate(content_version=content_version_subquery())
     )
 

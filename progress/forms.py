@@ -195,8 +195,7 @@ class QuestionReportForm(forms.Form):
 
 
 class StudyDomainForm(forms.Form):
-    """Which of a phase's domains some study time was for: asked only when there are several,
-    the heaviest chosen to begin with."""
+    """Which of a phase's domains some study time was for."""
 
     domain = forms.ChoiceField(widget=forms.RadioSelect, label="Which domain was it for?")
 

@@ -11,16 +11,10 @@ Every password check goes through the limiter: the login form through Django's a
 the account's own (deletion, password change) through progress.services.account.password_confirmed.
 """
 
-import datetime
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
-from axes.helpers import (
-    get_client_username,
-    get_cool_off,
-    get_failure_limit,
-    get_lockout_parameters,
-)
+from axes.helpers import get_client_username, get_lockout_parameters
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -62,7 +56,7 @@ class LockoutHandler(AxesDatabaseHandler):
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         pair, address = self.failures_by_limit(request, credentials)
         if address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-            return max(pair, get_failure_limit(request, credentials))
+            return max(pair, settings.AXES_FAILURE_LIMIT)
         return pair
 
 
@@ -89,10 +83,9 @@ def lockout_response(
 ) -> HttpResponse:
     """The page for a refused password (AXES_LOCKOUT_CALLABLE): which limit was hit, for how
     long, and what still works."""
-    cool_off = get_cool_off(request) or datetime.timedelta(0)
     _, address = LockoutHandler().failures_by_limit(request, credentials)
     context = {
-        "minutes": int(cool_off.total_seconds() // 60),
+        "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
         "by_address": address >= settings.LOGIN_ADDRESS_FAILURE_LIMIT,
         "confirming": request.user.is_authenticated,
     }

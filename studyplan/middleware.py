@@ -1,6 +1,3 @@
-"""A request whose headers or cookies hold a NUL character is refused before anything reads them;
-every answer to a logged-in learner is marked private."""
-
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control

@@ -31,7 +31,6 @@ class RefusedIs400:
 
 
 def refusing_with_400(view: type[View]) -> Callable[..., HttpResponseBase]:
-    """allauth's ``view`` as a view function whose refused form is a 400 (RefusedIs400)."""
     return cast(type[View], type(view.__name__, (RefusedIs400, view), {})).as_view()
 
 

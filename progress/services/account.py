@@ -170,13 +170,10 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             **_columns(user, leave_out=("password",)),
             "groups": sorted(user.groups.values_list("name", flat=True)),
             "user_permissions": sorted(
-                f"{app_label}.{codename}"
-                for app_label, codename in user.user_permissions.values_list(
-                    "content_type__app_label", "codename"
-                )
+                f"{permission.content_type.app_label}.{permission.codename}"
+                for permission in user.user_permissions.select_related("content_type")
             ),
         },
-        # The addresses allauth keeps for the account: confirmed or not, and which one is in use.
         "email_addresses": [
             _columns(address) for address in EmailAddress.objects.filter(user=user).order_by("pk")
         ],
@@ -202,13 +199,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             }
             for tick in ticks
         ],
-        # Each phase's written exercise: the text, the parts ticked (by slug) and when it was done.
-        "exercises": [
-            _columns(exercise)
-            for exercise in Exercise.objects.for_user(user)
-            .select_related("phase")
-            .order_by("phase__number")
-        ],
+        "exercises": [_columns(row) for row in mine(Exercise, "phase", by="phase__number")],
         "question_cards": [
             {
                 **_card(card, leave_out=("chosen",)),
@@ -218,22 +209,14 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             }
             for card in mine(QuestionCard, "question__domain", by="missed_at")
         ],
-        # Self-checks tried and "not yet" known: when, and when each comes back.
         "not_yet": [
-            {
-                "self_check": row.self_check.slug,
-                "prompt": row.self_check.prompt,
-                "tried_at": row.tried_at.isoformat(),
-                "due": row.due.isoformat(),
-            }
-            for row in NotYet.objects.for_user(user).select_related("self_check").order_by("due")
+            {**_columns(row), "prompt": row.self_check.prompt}
+            for row in mine(NotYet, "self_check", by="due")
         ],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
-        # Every review of every card, as it happened (the log: progress.models.ReviewLog).
         "reviews": [
             _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
         ],
-        # Time studied; a running timer has no minutes yet.
         "study_sessions": [
             _columns(row) for row in mine(StudySession, "phase", "domain", by="day")
         ],
