@@ -22,13 +22,7 @@ from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
 from ..study_time import StudyTime, running_timer, study_time
 from .common import HtmxHttpRequest
-
-
-def _phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
-    phase = learner_syllabus(request.user).phase(slug)
-    if phase is None:
-        raise Http404("No such phase: the six phases are listed on the syllabus page.")
-    return phase
+from .exercise import current_phase
 
 
 def _session_form(
@@ -93,7 +87,7 @@ def _done(request: HtmxHttpRequest, phase: PhaseInfo, note: str = "") -> HttpRes
 @login_required
 @require_POST
 def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    phase = _phase(request, slug)
+    phase = current_phase(request, slug)
     session, started = services.start_timer(
         user=request.user, phase_slug=phase.slug, now=timezone.now()
     )
@@ -104,7 +98,7 @@ def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Stop the running timer (whichever phase it is on) from the page of phase ``slug``."""
-    phase = _phase(request, slug)
+    phase = current_phase(request, slug)
     content = learner_syllabus(request.user)
     running = running_timer(request.user, content, timezone.now())
     if running is None:
@@ -133,7 +127,7 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """ "I studied __ minutes": the no-JavaScript way to log time, and a way to log it later."""
-    phase = _phase(request, slug)
+    phase = current_phase(request, slug)
     form = _session_form(request, phase, request.POST)
     if not form.is_valid():
         return render(
