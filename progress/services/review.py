@@ -34,7 +34,7 @@ def _review(
         )
     before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
     card.remember(after)
-    review_log.record(
+    review_log.entry(
         user=user,
         kind=ReviewLog.Kind.CHECK if isinstance(card, CheckOff) else ReviewLog.Kind.QUESTION,
         key=card.self_check_id if isinstance(card, CheckOff) else card.question_id,
@@ -43,7 +43,7 @@ def _review(
         rating=rating,
         when=now,
         answer=answer,
-    )
+    ).save()
 
 
 @transaction.atomic

@@ -46,7 +46,7 @@ def set_done(
         },
     )
     if created:
-        review_log.record(
+        review_log.entry(
             user=user,
             kind=ReviewLog.Kind.CHECK,
             key=self_check_id,
@@ -55,5 +55,5 @@ def set_done(
             rating=rating,
             when=now,
             answer=answer,
-        )
+        ).save()
     return created
