@@ -4,6 +4,7 @@ rule of thumb: "study time should follow exam weight")."""
 
 import datetime
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,17 +104,17 @@ class StudyTime:
     def total_text(self) -> str:
         return duration(self.total)
 
+    def _planned(self, keys: Iterable[tuple[int, str]]) -> float | None:
+        """The plan's minutes by today over (phase, domain) ``keys``; None without a plan."""
+        return None if self.planned is None else sum(self.planned.get(key, 0.0) for key in keys)
+
     def phase(self, phase: PhaseInfo) -> PhaseTime:
         slots = self.schedule.slots if self.schedule else ()
         slot = next((slot for slot in slots if slot.number == phase.number), None)
         mine = [(domain, self.minutes[(phase.number, domain.slug)]) for domain in phase.domains]
         return PhaseTime(
             minutes=sum(minutes for _, minutes in mine),
-            planned=None
-            if self.planned is None
-            else sum(
-                self.planned.get((phase.number, domain.slug), 0.0) for domain in phase.domains
-            ),
+            planned=self._planned((phase.number, domain.slug) for domain in phase.domains),
             plan_total=slot.hours if slot else None,
             by_domain=tuple((d, duration(m)) for d, m in mine) if len(mine) > 1 else (),
         )
@@ -124,11 +125,7 @@ class StudyTime:
         rows = []
         for domain in sorted(self.content.domains, key=lambda d: (-d.weight, d.study_order)):
             minutes = sum(m for (_, slug), m in self.minutes.items() if slug == domain.slug)
-            planned = (
-                None
-                if self.planned is None
-                else sum(m for (_, slug), m in self.planned.items() if slug == domain.slug)
-            )
+            planned = self._planned(key for key in self.planned or () if key[1] == domain.slug)
             share = round(100 * minutes / total) if total else 0
             rows.append(
                 DomainTime(minutes=minutes, planned=planned, domain=domain, share_percent=share)
