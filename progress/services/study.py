@@ -50,7 +50,6 @@ def set_done(
             user=user,
             kind=ReviewLog.Kind.CHECK,
             key=self_check_id,
-            before=None,
             after=first,
             rating=rating,
             when=now,
