@@ -37,7 +37,6 @@ class Exercise(models.Model):
     objects = LearnerQuerySet.as_manager()
 
     class Meta:
-        app_label = "progress"
         ordering = ["user_id", "phase__number"]
         constraints = [
             models.UniqueConstraint(fields=["user", "phase"], name="one_exercise_per_phase")

@@ -186,10 +186,7 @@ class RunningTimer:
 
     @property
     def started_today(self) -> bool:
-        return (
-            self.session.started_at is not None
-            and timezone.localdate(self.session.started_at) == timezone.localdate()
-        )
+        return timezone.localdate(self.session.started_at) == timezone.localdate()
 
 
 def running_timer(user: Any, content: Syllabus, now: datetime.datetime) -> RunningTimer | None:
