@@ -86,8 +86,7 @@ def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def exercise_download(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
     response = HttpResponse(
-        markdown(exercise_status(request.user, phase)),
-        content_type="text/markdown; charset=utf-8",
+        markdown(exercise_status(request.user, phase)), content_type="text/markdown; charset=utf-8"
     )
     response["Content-Disposition"] = (
         f'attachment; filename="nca-genm-phase-{phase.number}-exercise.md"'

@@ -30,11 +30,7 @@ def _session_form(
 ) -> StudySessionForm:
     joined = getattr(request.user, "date_joined", timezone.now())  # login_required: always set
     return StudySessionForm(
-        phase,
-        *args,
-        joined=timezone.localdate(joined),
-        today=timezone.localdate(),
-        **kwargs,
+        phase, *args, joined=timezone.localdate(joined), today=timezone.localdate(), **kwargs
     )
 
 
