@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -84,9 +85,7 @@ def _done(request: HtmxHttpRequest, phase: PhaseInfo, note: str = "") -> HttpRes
 @require_POST
 def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
-    session, started = services.start_timer(
-        user=request.user, phase_slug=phase.slug, now=timezone.now()
-    )
+    _, started = services.start_timer(user=request.user, phase_slug=phase.slug, now=timezone.now())
     return _done(request, phase, "" if started else "Your timer was already running: here it is.")
 
 
@@ -142,11 +141,14 @@ def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return _done(request, phase, f"{session.text} of study recorded.")
 
 
+def _recorded(request: HtmxHttpRequest) -> QuerySet[StudySession]:
+    return StudySession.objects.for_user(request.user).recorded().select_related("phase", "domain")
+
+
 @login_required
 @require_GET
 def sessions(request: HtmxHttpRequest) -> HttpResponse:
     content, figures = _figures(request)
-    rows = StudySession.objects.for_user(request.user).recorded().select_related("phase", "domain")
     return render(
         request,
         "progress/study_sessions.html",
@@ -154,19 +156,13 @@ def sessions(request: HtmxHttpRequest) -> HttpResponse:
             "figures": figures,
             "domains": figures.domains(),
             "phases": [(phase, figures.phase(phase)) for phase in content.phases],
-            "sessions": rows,
+            "sessions": _recorded(request),
         },
     )
 
 
 def _own_session(request: HtmxHttpRequest, session_id: int) -> tuple[StudySession, PhaseInfo]:
-    session = (
-        StudySession.objects.for_user(request.user)
-        .recorded()
-        .select_related("phase", "domain")
-        .filter(pk=session_id)
-        .first()
-    )
+    session = _recorded(request).filter(pk=session_id).first()
     phase = learner_syllabus(request.user).phase(session.phase.slug) if session else None
     if session is None or phase is None:
         raise Http404("No study session of yours by that number: see your study sessions.")
