@@ -273,9 +273,7 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
     existing = plan_of(request.user)
     if existing:
         initial = {
-            "intensity": existing.intensity,
-            "start_date": existing.start_date,
-            "exam_date": existing.exam_date,
+            name: getattr(existing, name) for name in ("intensity", "start_date", "exam_date")
         }
     else:
         initial = {"intensity": Intensity.objects.default(), "start_date": timezone.localdate()}
