@@ -33,8 +33,7 @@ def timer_minutes(
     """Whole minutes a timer counts (at least one), and whether it ran past its cap: TIMER_CAP
     after its start, or ``midnight`` (the end of the day it started) if that comes first."""
     limit = min(started_at + TIMER_CAP, midnight)
-    end = min(now, limit)
-    return max(1, round((end - started_at).total_seconds() / 60)), now > limit
+    return max(1, round((min(now, limit) - started_at).total_seconds() / 60)), now > limit
 
 
 def planned_minutes(
@@ -149,17 +148,14 @@ class StudyTime:
 
 def studied(user: Any) -> Counter[tuple[int, str]]:
     """The learner's recorded minutes by (phase number, domain slug): one query."""
-    return Counter(
-        {
-            (number, slug): total
-            for number, slug, total in StudySession.objects.for_user(user)
-            .recorded()
-            .values_list("phase__number", "domain__slug")
-            .annotate(total=Sum("minutes"))
-            .order_by()
-            if slug is not None
-        }
+    rows = (
+        StudySession.objects.for_user(user)
+        .recorded()
+        .values_list("phase__number", "domain__slug")
+        .annotate(total=Sum("minutes"))
+        .order_by()
     )
+    return Counter({(number, slug): total for number, slug, total in rows if slug is not None})
 
 
 def study_time(
