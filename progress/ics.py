@@ -36,36 +36,6 @@ class RevisionEntry(NamedTuple):
     mock_url: str  # absolute: where the mock is sat (the practice page)
 
 
-def _all_day(
-    *,
-    uid: str,
-    summary: str,
-    start: datetime.date,
-    end: datetime.date,
-    stamp: datetime.datetime,
-    url: str,
-    busy: bool,
-    alarm: str,
-    before: datetime.timedelta,
-) -> icalendar.Event:
-    event = icalendar.Event()
-    event.add("uid", uid)
-    event.add("dtstamp", stamp.astimezone(datetime.UTC))
-    event.add("dtstart", start)
-    event.add("dtend", end + datetime.timedelta(days=1))  # exclusive for all-day events
-    event.add("summary", summary)
-    event.add("url", url)
-    # The exam is an appointment; a phase spans days or weeks of a few hours' study, so it
-    # would wrongly mark every one of them busy.
-    event.add("transp", "OPAQUE" if busy else "TRANSPARENT")
-    reminder = icalendar.Alarm()
-    reminder.add("action", "DISPLAY")
-    reminder.add("description", alarm)
-    reminder.add("trigger", before)
-    event.add_component(reminder)
-    return event
-
-
 def plan_calendar(
     *,
     schedule: Schedule,
@@ -85,52 +55,60 @@ def plan_calendar(
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", "NCA-GENM study plan")
+
+    def all_day(
+        kind: str,
+        summary: str,
+        start: datetime.date,
+        end: datetime.date,
+        url: str,
+        description: str,
+        alarm: str,
+        *,
+        exam: bool = False,
+    ) -> None:
+        event = icalendar.Event()
+        event.add("uid", f"{kind}-{owner}@nca-genm-studyplan")
+        event.add("dtstamp", stamp.astimezone(datetime.UTC))
+        event.add("dtstart", start)
+        event.add("dtend", end + datetime.timedelta(days=1))  # exclusive for all-day events
+        event.add("summary", summary)
+        event.add("url", url)
+        # The exam is an appointment; a phase spans days or weeks of a few hours' study, so it
+        # would wrongly mark every one of them busy.
+        event.add("transp", "OPAQUE" if exam else "TRANSPARENT")
+        event.add("description", description)
+        reminder = icalendar.Alarm()
+        reminder.add("action", "DISPLAY")
+        reminder.add("description", alarm)
+        reminder.add("trigger", EXAM_ALARM if exam else PHASE_ALARM)
+        event.add_component(reminder)
+        calendar.add_component(event)
+
     for slot in schedule.slots:
         phase = phases[slot.number]
-        event = _all_day(
-            uid=f"phase-{slot.number}-{owner}@nca-genm-studyplan",
-            summary=f"NCA-GENM phase {slot.number}: {phase.title} ({slot.hours} h)",
-            start=slot.start,
-            end=slot.end,
-            stamp=stamp,
-            url=phase.url,
-            busy=False,
-            alarm=f"NCA-GENM phase {slot.number} starts tomorrow: {phase.title}",
-            before=PHASE_ALARM,
+        all_day(
+            f"phase-{slot.number}",
+            f"NCA-GENM phase {slot.number}: {phase.title} ({slot.hours} h)",
+            slot.start,
+            slot.end,
+            phase.url,
+            f"{phase.goal}\n\nStudy this phase: {phase.url}",
+            f"NCA-GENM phase {slot.number} starts tomorrow: {phase.title}",
         )
-        event.add("description", f"{phase.goal}\n\nStudy this phase: {phase.url}")
-        calendar.add_component(event)
     if (stretch := schedule.revision) is not None and revision is not None:
         stretches = (
             ("revision", revision.title, stretch.start, stretch.last_revision_day, revision.url),
             ("mock", revision.mock_title, stretch.mock_day, stretch.mock_day, revision.mock_url),
         )
         for kind, title, start, end, url in stretches:
-            event = _all_day(
-                uid=f"{kind}-{owner}@nca-genm-studyplan",
-                summary=f"NCA-GENM {title[0].lower()}{title[1:]}",
-                start=start,
-                end=end,
-                stamp=stamp,
-                url=url,
-                busy=False,
-                alarm=f"NCA-GENM tomorrow: {title}",
-                before=PHASE_ALARM,
-            )
-            event.add("description", f"{title}\n\nDo it here: {url}")
-            calendar.add_component(event)
+            summary = f"NCA-GENM {title[0].lower()}{title[1:]}"
+            description = f"{title}\n\nDo it here: {url}"
+            all_day(kind, summary, start, end, url, description, f"NCA-GENM tomorrow: {title}")
     if exam_date is not None:
-        exam = _all_day(
-            uid=f"exam-{owner}@nca-genm-studyplan",
-            summary="NCA-GENM exam",
-            start=exam_date,
-            end=exam_date,
-            stamp=stamp,
-            url=exam_url,
-            busy=True,
-            alarm="NCA-GENM exam tomorrow",
-            before=EXAM_ALARM,
+        description = f"Your NCA-GENM exam. Your dashboard: {exam_url}"
+        alarm = "NCA-GENM exam tomorrow"
+        all_day(
+            "exam", "NCA-GENM exam", exam_date, exam_date, exam_url, description, alarm, exam=True
         )
-        exam.add("description", f"Your NCA-GENM exam. Your dashboard: {exam_url}")
-        calendar.add_component(exam)
     return bytes(calendar.to_ical())

@@ -72,11 +72,7 @@ def own_pace(
 
 
 def fitted_schedule(
-    content: Syllabus,
-    intensity: Any,
-    start: datetime.date,
-    exam: datetime.date,
-    placed: Any = None,
+    content: Syllabus, intensity: Any, start: datetime.date, exam: datetime.date, placed: Any = None
 ) -> Schedule:
     """The intensity's total hours, split across the phases by exam weight, shortened where the
     placement shows strong domains, and compressed with the revision stretch to end the day

@@ -4,6 +4,7 @@ rule of thumb: "study time should follow exam weight")."""
 
 import datetime
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +33,7 @@ def timer_minutes(
     """Whole minutes a timer counts (at least one), and whether it ran past its cap: TIMER_CAP
     after its start, or ``midnight`` (the end of the day it started) if that comes first."""
     limit = min(started_at + TIMER_CAP, midnight)
-    end = min(now, limit)
-    return max(1, round((end - started_at).total_seconds() / 60)), now > limit
+    return max(1, round((min(now, limit) - started_at).total_seconds() / 60)), now > limit
 
 
 def planned_minutes(
@@ -103,17 +103,17 @@ class StudyTime:
     def total_text(self) -> str:
         return duration(self.total)
 
+    def _planned(self, keys: Iterable[tuple[int, str]]) -> float | None:
+        """The plan's minutes by today over (phase, domain) ``keys``; None without a plan."""
+        return None if self.planned is None else sum(self.planned.get(key, 0.0) for key in keys)
+
     def phase(self, phase: PhaseInfo) -> PhaseTime:
         slots = self.schedule.slots if self.schedule else ()
         slot = next((slot for slot in slots if slot.number == phase.number), None)
         mine = [(domain, self.minutes[(phase.number, domain.slug)]) for domain in phase.domains]
         return PhaseTime(
             minutes=sum(minutes for _, minutes in mine),
-            planned=None
-            if self.planned is None
-            else sum(
-                self.planned.get((phase.number, domain.slug), 0.0) for domain in phase.domains
-            ),
+            planned=self._planned((phase.number, domain.slug) for domain in phase.domains),
             plan_total=slot.hours if slot else None,
             by_domain=tuple((d, duration(m)) for d, m in mine) if len(mine) > 1 else (),
         )
@@ -124,11 +124,7 @@ class StudyTime:
         rows = []
         for domain in sorted(self.content.domains, key=lambda d: (-d.weight, d.study_order)):
             minutes = sum(m for (_, slug), m in self.minutes.items() if slug == domain.slug)
-            planned = (
-                None
-                if self.planned is None
-                else sum(m for (_, slug), m in self.planned.items() if slug == domain.slug)
-            )
+            planned = self._planned(key for key in self.planned or () if key[1] == domain.slug)
             share = round(100 * minutes / total) if total else 0
             rows.append(
                 DomainTime(minutes=minutes, planned=planned, domain=domain, share_percent=share)
@@ -152,17 +148,14 @@ class StudyTime:
 
 def studied(user: Any) -> Counter[tuple[int, str]]:
     """The learner's recorded minutes by (phase number, domain slug): one query."""
-    return Counter(
-        {
-            (number, slug): total
-            for number, slug, total in StudySession.objects.for_user(user)
-            .recorded()
-            .values_list("phase__number", "domain__slug")
-            .annotate(total=Sum("minutes"))
-            .order_by()
-            if slug is not None
-        }
+    rows = (
+        StudySession.objects.for_user(user)
+        .recorded()
+        .values_list("phase__number", "domain__slug")
+        .annotate(total=Sum("minutes"))
+        .order_by()
     )
+    return Counter({(number, slug): total for number, slug, total in rows if slug is not None})
 
 
 def study_time(
@@ -189,10 +182,7 @@ class RunningTimer:
 
     @property
     def started_today(self) -> bool:
-        return (
-            self.session.started_at is not None
-            and timezone.localdate(self.session.started_at) == timezone.localdate()
-        )
+        return timezone.localdate(self.session.started_at) == timezone.localdate()
 
 
 def running_timer(user: Any, content: Syllabus, now: datetime.datetime) -> RunningTimer | None:

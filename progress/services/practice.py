@@ -80,11 +80,9 @@ def start_mock(
     for question in pool.values():
         by_domain.setdefault(question.domain.slug, []).append(question.pk)
     weights = dict(Domain.objects.values_list("slug", "exam_weight"))
-    length, minutes = (
-        (placement.QUESTIONS, placement.MINUTES)
-        if is_placement
-        else (settings.MOCK_QUESTIONS, settings.MOCK_MINUTES)
-    )
+    length, minutes = settings.MOCK_QUESTIONS, settings.MOCK_MINUTES
+    if is_placement:
+        length, minutes = placement.QUESTIONS, placement.MINUTES
     counts = practice.mock_counts(
         weights, length, {slug: len(ids) for slug, ids in by_domain.items()}
     )
@@ -97,12 +95,11 @@ def start_mock(
             Attempt.objects.for_user(user).filter(
                 kind=Attempt.Kind.DRILL, submitted_at__isnull=True
             ).update(submitted_at=now)
-            deadline = now + datetime.timedelta(minutes=minutes)
             mock = Attempt(
                 user=user,
                 kind=Attempt.Kind.MOCK,
                 started_at=now,
-                deadline=deadline,
+                deadline=now + datetime.timedelta(minutes=minutes),
                 placement=is_placement,
             )
             return _create_attempt(mock, [pool[pk] for pk in ids], rng)

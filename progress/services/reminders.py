@@ -118,10 +118,9 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
         else:
             subject = "NCA-GENM this week: you are on plan"
         next_check = state.next_check() if plan is not None else None
-        next_check_url = ""
-        if next_check is not None:
-            phase_url = reverse("progress:phase", args=[next_check.phase.slug])
-            next_check_url = site_link(f"{phase_url}#check-{next_check.slug}")
+        next_check_url = next_check and site_link(
+            f"{reverse('progress:phase', args=[next_check.phase.slug])}#check-{next_check.slug}"
+        )
         # The countdown runs to the exam, or without one to the plan's last day.
         until = plan and (plan.exam_date or (state.schedule and state.schedule.finish))
         days = (until - today).days if until else 0

@@ -76,7 +76,6 @@ def settle(
         user=user,
         kind=ReviewLog.Kind.CHECK,
         key=self_check_id,
-        before=None,
         after=Memory(int(State.Learning), None, None, due, now),
         rating=Rating.Again,
         when=now,

@@ -34,7 +34,7 @@ def _review(
         )
     before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
     card.remember(after)
-    review_log.record(
+    review_log.entry(
         user=user,
         kind=ReviewLog.Kind.CHECK if isinstance(card, CheckOff) else ReviewLog.Kind.QUESTION,
         key=card.self_check_id if isinstance(card, CheckOff) else card.question_id,
@@ -43,7 +43,7 @@ def _review(
         rating=rating,
         when=now,
         answer=answer,
-    )
+    ).save()
 
 
 @transaction.atomic
@@ -115,24 +115,17 @@ def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetim
                 user=user,
                 kind=ReviewLog.Kind.QUESTION,
                 key=question_id,
-                before=None,
                 after=first,
                 rating=Rating.Again,
                 when=now,
             )
             for question_id in cards
         )
+        fields = ["chosen", "order", "missed_at", "right_in_a_row", "left_at"]
         QuestionCard.objects.bulk_create(
             cards.values(),
             update_conflicts=True,
             unique_fields=["user", "question"],
-            update_fields=[
-                "chosen",
-                "order",
-                "missed_at",
-                "right_in_a_row",
-                "left_at",
-                *QuestionCard.MEMORY_FIELDS,
-            ],
+            update_fields=[*fields, *QuestionCard.MEMORY_FIELDS],
         )
     return len(cards)

@@ -14,24 +14,13 @@ from ..models import ReviewLog
 DAY = datetime.timedelta(days=1)
 
 
-def outcome(after: Memory, rating: Rating, when: datetime.datetime) -> dict[str, Any]:
-    """A row's columns that say what the review did: its rating and the memory it left."""
-    return {
-        "rating": int(rating),
-        "scheduled_days": (after.due - when) / DAY,
-        "state_after": after.state,
-        "stability_after": after.stability,
-        "difficulty_after": after.difficulty,
-    }
-
-
 def entry(
     *,
     user: Any,
     kind: str,
     key: int,
-    before: Memory | None,
     after: Memory,
+    before: Memory | None = None,
     rating: Rating,
     when: datetime.datetime,
     answer: str = "",
@@ -53,10 +42,9 @@ def entry(
         stability_before=before.stability if before else None,
         difficulty_before=before.difficulty if before else None,
         answer=answer,
-        **outcome(after, rating, when),
+        rating=int(rating),
+        scheduled_days=(after.due - when) / DAY,
+        state_after=after.state,
+        stability_after=after.stability,
+        difficulty_after=after.difficulty,
     )
-
-
-def record(**kwargs: Any) -> None:
-    """Save the log row of one review (``entry``'s arguments)."""
-    entry(**kwargs).save()

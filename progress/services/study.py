@@ -46,14 +46,13 @@ def set_done(
         },
     )
     if created:
-        review_log.record(
+        review_log.entry(
             user=user,
             kind=ReviewLog.Kind.CHECK,
             key=self_check_id,
-            before=None,
             after=first,
             rating=rating,
             when=now,
             answer=answer,
-        )
+        ).save()
     return created

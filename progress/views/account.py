@@ -60,15 +60,13 @@ def account_reminders(request: HtmxHttpRequest) -> HttpResponse:
         return account_page(request, status=400, reminder_form=form)
     on = form.cleaned_data["weekly_reminder"]
     set_weekly_reminder(user=request.user, on=on)
+    said = "Weekly reminders are off: we will send you no reminder emails."
     if on:
-        messages.success(
-            request,
-            f"Weekly reminders are on: one email a week to {form.user.email}, "
-            "each with a link to stop them."
-            + ("" if address_confirmed(form.user) else " The first goes once you confirm it."),
-        )
-    else:
-        messages.success(request, "Weekly reminders are off: we will send you no reminder emails.")
+        said = f"Weekly reminders are on: one email a week to {form.user.email}, "
+        said += "each with a link to stop them."
+        if not address_confirmed(form.user):
+            said += " The first goes once you confirm it."
+    messages.success(request, said)
     return redirect("progress:account")
 
 

@@ -12,11 +12,9 @@ from django.views.decorators.http import require_GET, require_POST
 from phases.snapshot import PhaseInfo
 
 from ..auth import learner_syllabus
-from ..exercise import MAX_CHARS, exercise_status, markdown, status
+from ..exercise import MAX_CHARS, Exercise, exercise_status, markdown, status
 from ..services.exercise import save_text, tick_parts
 from .common import HtmxHttpRequest, bad_request
-
-SECTION = "progress/exercise.html"
 
 
 def current_phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
@@ -26,8 +24,14 @@ def current_phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
     return phase
 
 
-def back_to(phase: PhaseInfo, anchor: str) -> str:
-    return f"{reverse('progress:phase', args=[phase.slug])}#{anchor}"
+def _saved(
+    request: HtmxHttpRequest, phase: PhaseInfo, row: Exercise, anchor: str, partial: str
+) -> HttpResponse:
+    """With htmx the part of the section that changed; without, back to it on the phase page."""
+    if not request.htmx:
+        return redirect(f"{reverse('progress:phase', args=[phase.slug])}#{anchor}")
+    context = {"phase": phase, "exercise": status(row, phase)}
+    return render(request, f"progress/exercise.html#{partial}", context)
 
 
 def text_problem(text: str | None) -> str:
@@ -59,9 +63,7 @@ def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return render(request, "progress/exercise_refused.html", context, status=400)
     assert text is not None
     row = save_text(user=request.user, phase=phase, text=text, now=timezone.now())
-    if not request.htmx:
-        return redirect(back_to(phase, "exercise"))
-    return render(request, f"{SECTION}#exercise-saved", {"exercise": status(row, phase)})
+    return _saved(request, phase, row, "exercise", "exercise-saved")
 
 
 @login_required
@@ -76,10 +78,7 @@ def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "tick only the parts listed on the phase page."
         )
     row = tick_parts(user=request.user, phase=phase, ticked=ticked, now=timezone.now())
-    if not request.htmx:
-        return redirect(back_to(phase, "exercise-parts"))
-    context = {"phase": phase, "exercise": status(row, phase)}
-    return render(request, f"{SECTION}#exercise-parts", context)
+    return _saved(request, phase, row, "exercise-parts", "exercise-parts")
 
 
 @login_required
@@ -87,8 +86,7 @@ def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def exercise_download(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
     response = HttpResponse(
-        markdown(exercise_status(request.user, phase)),
-        content_type="text/markdown; charset=utf-8",
+        markdown(exercise_status(request.user, phase)), content_type="text/markdown; charset=utf-8"
     )
     response["Content-Disposition"] = (
         f'attachment; filename="nca-genm-phase-{phase.number}-exercise.md"'

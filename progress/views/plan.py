@@ -64,15 +64,9 @@ def calendar_rows(schedule: Schedule, content: Syllabus, placed: Any) -> list[di
         rows.append(row | {"number": slot.number})
     if (revision := schedule.revision) is not None:
         review, practice = reverse("progress:review"), reverse("progress:practice")
+        first, last = revision.start, revision.last_revision_day
         rows += [
-            _row(
-                "revision",
-                REVISION_TITLE,
-                review,
-                revision.start,
-                revision.last_revision_day,
-                revision.hours,
-            ),
+            _row("revision", REVISION_TITLE, review, first, last, revision.hours),
             _row("mock", mock_title(), practice, revision.mock_day, revision.mock_day, MOCK_HOURS),
         ]
     return sorted(rows, key=itemgetter("start")) if schedule.day_by_day else rows
@@ -143,16 +137,15 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _preview(
-    request: HtmxHttpRequest,
-    intensities: list[Intensity],
-    intensity: Intensity | None,
-    start: datetime.date | None,
-    exam: datetime.date | None,
+    request: HtmxHttpRequest, form: PlanForm, intensities: list[Intensity]
 ) -> dict[str, Any] | None:
     """The calendar the plan form's values would lay out, for the live preview; when no
     intensity ends a day before the exam, the same hours fitted to it (``fitted``); when too
     few days are left even for that, a short-notice plan (``short``); or why none can be
     (``fit_refusal``). Each is shaped by the learner's newest placement."""
+    values = form.cleaned_data if form.is_bound else form.initial
+    intensity, start = values.get("intensity"), values.get("start_date")
+    exam = values.get("exam_date")
     if intensity is None or start is None:
         return None
     content = learner_syllabus(request.user)
@@ -217,19 +210,6 @@ def _preview(
     }
 
 
-def _preview_of(
-    request: HtmxHttpRequest, form: PlanForm, intensities: list[Intensity]
-) -> dict[str, Any] | None:
-    values = form.cleaned_data if form.is_bound else form.initial
-    return _preview(
-        request,
-        intensities,
-        values.get("intensity"),
-        values.get("start_date"),
-        values.get("exam_date"),
-    )
-
-
 def _choose_page(request: HtmxHttpRequest, form: PlanForm, *, status: int = 200) -> HttpResponse:
     intensities = list(Intensity.objects.all())
     content = learner_syllabus(request.user)
@@ -242,7 +222,7 @@ def _choose_page(request: HtmxHttpRequest, form: PlanForm, *, status: int = 200)
                 (intensity, own_pace(intensity, content, timezone.localdate()).total_hours)
                 for intensity in intensities
             ],
-            "preview": _preview_of(request, form, intensities),
+            "preview": _preview(request, form, intensities),
             "has_plan": plan_of(request.user) is not None,
             **PAGE_WORDS,
         },
@@ -257,22 +237,22 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         form = PlanForm(request.POST)
         if not form.is_valid():
             return _choose_page(request, form, status=400)
-        fit = form.cleaned_data["fit"]  # "" when the plain save button was used
+        data = form.cleaned_data
+        fit = data["fit"]  # "" when the plain save button was used
         fitted = None
         if fit:
-            preview = _preview_of(request, form, list(Intensity.objects.all()))
+            preview = _preview(request, form, list(Intensity.objects.all()))
             fitted = preview["fitted" if fit == "1" else "short"] if preview else None
             if fitted is None:
                 refusal = preview["fit_refusal"] if preview else ""
                 form.add_error(None, refusal or SHORT_NOTICE_REFUSAL)
                 return _choose_page(request, form, status=400)
+        start = short_notice_start(data["start_date"]) if fit == "short" else data["start_date"]
         save_plan(
             user=request.user,
-            intensity=form.cleaned_data["intensity"],
-            start_date=short_notice_start(form.cleaned_data["start_date"])
-            if fit == "short"
-            else form.cleaned_data["start_date"],
-            exam_date=form.cleaned_data["exam_date"],
+            intensity=data["intensity"],
+            start_date=start,
+            exam_date=data["exam_date"],
             today=timezone.localdate(),
             fitted=fit == "1",
             short_notice=fit == "short",
@@ -293,9 +273,7 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
     existing = plan_of(request.user)
     if existing:
         initial = {
-            "intensity": existing.intensity,
-            "start_date": existing.start_date,
-            "exam_date": existing.exam_date,
+            name: getattr(existing, name) for name in ("intensity", "start_date", "exam_date")
         }
     else:
         initial = {"intensity": Intensity.objects.default(), "start_date": timezone.localdate()}
@@ -326,7 +304,7 @@ def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
     form = PlanForm(request.POST if request.method == "POST" else request.GET)
     valid = form.is_valid()
     if request.htmx:
-        preview = _preview_of(request, form, list(Intensity.objects.all()))
+        preview = _preview(request, form, list(Intensity.objects.all()))
         return render(
             request,
             "progress/plan_choose.html#preview",

@@ -1,5 +1,6 @@
 """A handed-in attempt's result, and the history of attempts."""
 
+from collections import defaultdict
 from collections.abc import Iterable
 
 from django.contrib.auth.decorators import login_required
@@ -44,8 +45,7 @@ def attempt_result(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     # A drill reveals only what the learner answered: its unanswered questions stay unseen.
     shown = [item for item in items if item.answered_at or attempt.kind != Attempt.Kind.DRILL]
     show = request.GET.get("show", "")
-    if show not in RESULT_FILTERS:
-        show = ""
+    show = show if show in RESULT_FILTERS else ""
     listed = [
         item
         for item in shown
@@ -96,7 +96,7 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
         .exclude(attempt__kind=Attempt.Kind.DRILL, answered_at__isnull=True)
         .values_list("attempt_id", "question__domain__slug", "is_correct")
     )
-    by_attempt: dict[int, list[tuple[str, bool | None]]] = {a.pk: [] for a in chosen}
+    by_attempt: defaultdict[int, list[tuple[str, bool | None]]] = defaultdict(list)
     for attempt_id, domain, correct in rows:
         by_attempt[attempt_id].append((domain, correct))
     content = learner_syllabus(request.user)

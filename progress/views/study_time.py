@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,13 +23,7 @@ from ..services import study_time as services
 from ..study_sessions import TIMER_CAP_TEXT, StudySession
 from ..study_time import StudyTime, running_timer, study_time
 from .common import HtmxHttpRequest
-
-
-def _phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
-    phase = learner_syllabus(request.user).phase(slug)
-    if phase is None:
-        raise Http404("No such phase: the six phases are listed on the syllabus page.")
-    return phase
+from .exercise import current_phase
 
 
 def _session_form(
@@ -36,11 +31,7 @@ def _session_form(
 ) -> StudySessionForm:
     joined = getattr(request.user, "date_joined", timezone.now())  # login_required: always set
     return StudySessionForm(
-        phase,
-        *args,
-        joined=timezone.localdate(joined),
-        today=timezone.localdate(),
-        **kwargs,
+        phase, *args, joined=timezone.localdate(joined), today=timezone.localdate(), **kwargs
     )
 
 
@@ -93,10 +84,8 @@ def _done(request: HtmxHttpRequest, phase: PhaseInfo, note: str = "") -> HttpRes
 @login_required
 @require_POST
 def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    phase = _phase(request, slug)
-    session, started = services.start_timer(
-        user=request.user, phase_slug=phase.slug, now=timezone.now()
-    )
+    phase = current_phase(request, slug)
+    _, started = services.start_timer(user=request.user, phase_slug=phase.slug, now=timezone.now())
     return _done(request, phase, "" if started else "Your timer was already running: here it is.")
 
 
@@ -104,7 +93,7 @@ def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Stop the running timer (whichever phase it is on) from the page of phase ``slug``."""
-    phase = _phase(request, slug)
+    phase = current_phase(request, slug)
     content = learner_syllabus(request.user)
     running = running_timer(request.user, content, timezone.now())
     if running is None:
@@ -133,7 +122,7 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """ "I studied __ minutes": the no-JavaScript way to log time, and a way to log it later."""
-    phase = _phase(request, slug)
+    phase = current_phase(request, slug)
     form = _session_form(request, phase, request.POST)
     if not form.is_valid():
         return render(
@@ -152,11 +141,14 @@ def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return _done(request, phase, f"{session.text} of study recorded.")
 
 
+def _recorded(request: HtmxHttpRequest) -> QuerySet[StudySession]:
+    return StudySession.objects.for_user(request.user).recorded().select_related("phase", "domain")
+
+
 @login_required
 @require_GET
 def sessions(request: HtmxHttpRequest) -> HttpResponse:
     content, figures = _figures(request)
-    rows = StudySession.objects.for_user(request.user).recorded().select_related("phase", "domain")
     return render(
         request,
         "progress/study_sessions.html",
@@ -164,19 +156,13 @@ def sessions(request: HtmxHttpRequest) -> HttpResponse:
             "figures": figures,
             "domains": figures.domains(),
             "phases": [(phase, figures.phase(phase)) for phase in content.phases],
-            "sessions": rows,
+            "sessions": _recorded(request),
         },
     )
 
 
 def _own_session(request: HtmxHttpRequest, session_id: int) -> tuple[StudySession, PhaseInfo]:
-    session = (
-        StudySession.objects.for_user(request.user)
-        .recorded()
-        .select_related("phase", "domain")
-        .filter(pk=session_id)
-        .first()
-    )
+    session = _recorded(request).filter(pk=session_id).first()
     phase = learner_syllabus(request.user).phase(session.phase.slug) if session else None
     if session is None or phase is None:
         raise Http404("No study session of yours by that number: see your study sessions.")

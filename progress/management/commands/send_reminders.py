@@ -32,9 +32,9 @@ class Command(BaseCommand):
         week = f"the week of {reminders.week_start(today):%Y-%m-%d}"
         if dry_run:
             due = [reminders.compose(u, now=timezone.now()) for u in reminders.learners_due(today)]
-            for message in due:
+            for draft in due:
                 self.stdout.write(
-                    f"To: {message.to[0]}\nSubject: {message.subject}\n\n{message.body}\n{'-' * 72}"
+                    f"To: {draft.to[0]}\nSubject: {draft.subject}\n\n{draft.body}\n{'-' * 72}"
                 )
             self.stdout.write(
                 f"Would send {_reminders(len(due))} for {week} (dry run: nothing sent, nothing "
@@ -46,18 +46,16 @@ class Command(BaseCommand):
         with get_connection() as connection:
             for user in reminders.learners_due(today):
                 try:
-                    sent_one = reminders.send_reminder(
-                        user=user, today=today, connection=connection
-                    )
+                    message = reminders.send_reminder(user=user, today=today, connection=connection)
                 except Exception as exc:  # one bad address must not stop the others
                     failed.append(f"{user.email}: {exc}")
                     continue
-                if sent_one is None:
+                if message is None:
                     taken += 1
                 else:
                     sent += 1
                     if options["verbosity"] >= 2:
-                        self.stdout.write(f"Sent to {sent_one.to[0]}: {sent_one.subject}")
+                        self.stdout.write(f"Sent to {message.to[0]}: {message.subject}")
         summary = f"Sent {_reminders(sent)} for {week}."
         if taken:
             summary += f" {taken} already taken by another run at the same time."
