@@ -157,6 +157,7 @@ ACCOUNT_FORMS = {
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_PREVENT_ENUMERATION = True
 # A reset for an address with no account mails it a note saying so (allauth's default): the page,
 # the work and the time taken are the same either way, and the per-address limit caps the notes.
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = True
@@ -242,6 +243,7 @@ LOGIN_REDIRECT_URL = "progress:dashboard"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
+USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
@@ -279,6 +281,9 @@ SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0" if DEBUG els
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
