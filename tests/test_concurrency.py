@@ -158,6 +158,8 @@ def test_ratings_of_one_check_at_once_make_one_review_and_refusals(site):
         tick(user, CHECK)
         make_due(user, CHECK)
         sessions = [session_for(user, site) for _ in range(TABS)]
+        for session in sessions:  # each tab has turned the card over
+            assert session.post("/review/reveal/", {"answer": ""}).status == 200
 
         responses = run_together(
             TABS,
