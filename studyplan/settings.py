@@ -219,8 +219,9 @@ CACHES = {
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
 }
 
-# Sessions in the database, so that a copied cookie can be stopped: studyplan/sessions.py.
-SESSION_ENGINE = "studyplan.sessions"
+# Django's database sessions (its default, said here because it matters): a session is a row,
+# so logging out, a password change or deleting the account ends it on every server at once.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Only our own files: htmx is served from our static files, the CSS too, the chart is inline SVG
 # drawn by the server, and no template carries an inline script or style.

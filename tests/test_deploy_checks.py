@@ -116,8 +116,8 @@ def test_with_debug_on_the_console_backend_is_fine(collected):
 
 
 def test_without_redis_check_deploy_is_silent_too(collected):
-    # Sessions are read from the database on every request (studyplan.sessions): one process
-    # ending a session ends it for all, with or without a shared cache.
+    # Sessions are read from the database on every request (Django's database sessions): one
+    # process ending a session ends it for all, with or without a shared cache.
     result = run_with_readme(
         "unset REDIS_URL; PYTHON manage.py check --deploy --fail-level WARNING", collected
     )

@@ -20,6 +20,7 @@ from django.apps import apps
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.contrib.auth.models import Group, Permission
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.db.models import ForeignObjectRel, Model
 from django.test import Client
@@ -39,7 +40,6 @@ from progress.services.retrieval import Outcome, settle
 from progress.services.review import review_check
 from progress.services.study import set_done
 from progress.services.study_time import record_session, start_timer
-from studyplan.sessions import SessionStore
 from tests.factories import (
     PASSWORD,
     AttemptFactory,
@@ -142,7 +142,6 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     ],
     "axes.AccessFailureLog": lambda export: _axes(export, "failed_login_log"),
     "axes.AccessLog": lambda export: _axes(export, "login_log"),
-    "studyplan.LearnerSession": lambda export: export["sessions"],
     "account.EmailAddress": lambda export: export["email_addresses"],
     "account.EmailConfirmation": lambda export: export["email_confirmations"],
 }
@@ -161,9 +160,6 @@ RENAMED = {
 WITHHELD = {
     # A salted hash: no use to the learner, and a risk in a file they may leave lying around.
     "auth.User": {"password"},
-    # The session's contents (who is logged in, a hash of the password): the key itself is the
-    # primary key, never exported either, for it is a credential.
-    "studyplan.LearnerSession": {"session_data"},
     # The options' stored order would tell the key: the export gives them as shown instead.
     "progress.AttemptQuestion": {"order"},
     # The order a missed question's options come back in next: it would tell the key too.
@@ -352,6 +348,27 @@ def test_the_export_holds_every_row_of_every_model_and_none_of_anyone_elses(two_
     assert "198.51.100.20" not in text
 
 
+def test_the_export_gives_when_each_of_my_sessions_ends_and_never_its_key(two_learners):
+    # Sessions name their learner only inside their data (Django's database sessions), so the
+    # walk above cannot find them: each learner here is logged in on one other device.
+    me, other = two_learners
+    mine, theirs = (
+        [
+            session
+            for session in SessionStore.get_model_class().objects.all()
+            if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+        ]
+        for user in (me, other)
+    )
+    assert len(mine) == len(theirs) == 1
+
+    export = export_of(me)
+
+    assert export["sessions"] == [{"expire_date": mine[0].expire_date.isoformat()}]
+    text = json.dumps(export)
+    assert mine[0].session_key not in text and mine[0].session_data not in text
+
+
 def test_every_column_of_every_exported_row_is_in_the_export(two_learners):
     me, _ = two_learners
     export = export_of(me)
@@ -525,6 +542,12 @@ def test_deleting_the_account_leaves_no_row_of_mine_and_every_row_of_theirs(clie
         ), f"{label}: another learner's rows were touched"
     # Shared rows a learner pointed at are not theirs to delete.
     assert Group.objects.filter(name="Beta testers").exists()
+    # The sessions, found by what they hold: mine on every device gone, theirs kept.
+    logged_in = [
+        session.get_decoded().get(SESSION_KEY)
+        for session in SessionStore.get_model_class().objects.all()
+    ]
+    assert str(me.pk) not in logged_in and str(other.pk) in logged_in
 
 
 def test_a_refused_deletion_keeps_every_login_record(client, two_learners):

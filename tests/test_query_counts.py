@@ -64,7 +64,8 @@ TICK = 5 + WRITE
 TICK_CHANGING_NOTHING = 1 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
-# A request that changes the session saves it (studyplan.sessions: one UPDATE, in a savepoint).
+# A request that changes the session saves it (Django's database sessions: one UPDATE, in a
+# savepoint).
 SESSION = 1 + WRITE
 
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot

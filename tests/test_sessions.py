@@ -1,10 +1,11 @@
 """Sessions end on the server: a session cookie copied before logging out, changing the password
-or deleting the account stops working, whatever the cache holds; and a session is read with its
-learner in one query (studyplan.sessions)."""
+or deleting the account stops working, whatever the cache holds; deleting the account deletes its
+sessions on every device; and a session is read, then its learner in one query."""
 
 import datetime
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -12,7 +13,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from studyplan.models import LearnerSession
 from tests.factories import PASSWORD, UserFactory, make_plan
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def test_a_cookie_copied_before_logout_no_longer_downloads_the_export(syllabus):
     owner.post(reverse("account_logout"))
 
     assert_sent_to_log_in(thief)
-    assert not LearnerSession.objects.filter(session_key=key).exists()
+    assert not Session.objects.filter(session_key=key).exists()
 
 
 def test_a_cookie_copied_before_a_password_change_stops_working(syllabus):
@@ -78,6 +78,27 @@ def test_a_cookie_copied_before_account_deletion_stops_working(syllabus):
     assert_sent_to_log_in(thief)
 
 
+def test_deleting_the_account_deletes_its_sessions_on_every_device_and_no_one_elses(syllabus):
+    learner, other = UserFactory(), UserFactory()
+    owner, _ = logged_in_pair(learner.username)
+    laptop, _ = logged_in_pair(learner.username)
+    # What the laptop's session holds about the learner: an answer typed before a reveal.
+    laptop.post(
+        reverse("progress:selfcheck-reveal", args=["p1-fusion-tradeoff"]),
+        {"answer": "early fusion mixes modalities before the encoder"},
+    )
+    someone_else, _ = logged_in_pair(other.username)
+    theirs = someone_else.cookies["sessionid"].value
+
+    owner.post(reverse("progress:account-delete"), {"password": PASSWORD, "confirm": "on"})
+
+    assert not any(
+        "early fusion" in str(session.get_decoded()) for session in Session.objects.all()
+    )
+    assert list(Session.objects.values_list("session_key", flat=True)) == [theirs]
+    assert someone_else.get(EXPORT).status_code == 200
+
+
 def test_a_session_outlives_the_cache(syllabus):
     # The cache is only a copy: a restarted or flushed Redis logs nobody out.
     learner = UserFactory()
@@ -94,16 +115,6 @@ def queries_for(client: Client, path: str) -> int:
     return len(queries)
 
 
-def test_a_session_row_names_the_learner_it_logs_in(syllabus):
-    learner = UserFactory()
-    owner, _ = logged_in_pair(learner.username)
-
-    row = LearnerSession.objects.get(session_key=owner.cookies["sessionid"].value)
-
-    assert row.user_id == learner.pk
-    assert row.get_decoded()["_auth_user_id"] == str(learner.pk)
-
-
 def test_the_learner_comes_in_one_query_with_their_plan_and_profile(syllabus):
     learner = UserFactory()
     make_plan(learner)
@@ -118,14 +129,14 @@ def test_the_learner_comes_in_one_query_with_their_plan_and_profile(syllabus):
     for table in ("progress_studyplan", "progress_profile"):
         assert table in first
     # The session is Django's own database read, on its own.
-    sessions = [query["sql"] for query in queries if "studyplan_session" in query["sql"]]
+    sessions = [query["sql"] for query in queries if "django_session" in query["sql"]]
     assert len(sessions) == 1 and '"auth_user"' not in sessions[0]
 
 
 def test_an_expired_session_logs_nobody_in(syllabus):
     learner = UserFactory()
     owner, _ = logged_in_pair(learner.username)
-    LearnerSession.objects.filter(session_key=owner.cookies["sessionid"].value).update(
+    Session.objects.filter(session_key=owner.cookies["sessionid"].value).update(
         expire_date=timezone.now() - datetime.timedelta(seconds=1)
     )
 

@@ -362,7 +362,6 @@ def test_the_time_zone_form_needs_a_login_and_a_post(client, syllabus):
 
 def user_queries(queries: CaptureQueriesContext) -> list[str]:
     table = get_user_model()._meta.db_table
-    # From the user table, or joined to the session that logs the user in (studyplan.sessions).
     return [q["sql"] for q in queries.captured_queries if f'"{table}"."id"' in q["sql"]]
 
 

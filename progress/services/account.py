@@ -5,7 +5,6 @@ is missing here or survives the deletion.
 """
 
 import datetime
-from importlib import import_module
 from typing import Any, cast
 
 from allauth.account.models import EmailAddress, EmailConfirmation
@@ -13,8 +12,9 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from axes.utils import reset as reset_login_failures
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth import SESSION_KEY, authenticate, get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.contrib.sessions.models import Session
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Prefetch
@@ -147,6 +147,17 @@ def _admin_action(entry: LogEntry) -> dict[str, Any]:
     }
 
 
+def learner_sessions(user: Any) -> list[Session]:
+    """Every session that logs the learner in, expired ones included. Django's session rows do
+    not name their user, so each is decoded: a read of the whole table, made by the export and
+    the deletion alone."""
+    return [
+        session
+        for session in Session.objects.order_by("expire_date").iterator()
+        if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+    ]
+
+
 def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
     """Everything the tracker holds about one learner, as plain JSON-ready values.
 
@@ -228,14 +239,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             _admin_action(entry) for entry in mine(LogEntry, "content_type", by="action_time")
         ],
         # When each session this account is logged in with ends; never its key, a credential.
-        # The session engine's rows name their user (studyplan.sessions).
         "sessions": [
-            {"expire_date": expires.isoformat()}
-            for expires in import_module(settings.SESSION_ENGINE)
-            .SessionStore.get_model_class()
-            .objects.filter(user=user)
-            .order_by("expire_date")
-            .values_list("expire_date", flat=True)
+            {"expire_date": session.expire_date.isoformat()} for session in learner_sessions(user)
         ],
     }
 
@@ -258,12 +263,14 @@ def lock_learner(user: Any) -> None:
 @transaction.atomic
 def delete_learner(*, user: Any) -> None:
     """The account and every row about it: profile, plan, ticks, attempts and their questions
-    go with it (CASCADE); the login records kept for its username are deleted by name."""
+    go with it (CASCADE); the login records kept for its username are deleted by name, and its
+    sessions on every device (what they hold: a typed answer, a reveal) by their contents."""
     lock_learner(user)
     username = user.get_username()
     for model in LOGIN_RECORD_MODELS:
         # An AccessAttempt's expiration row goes with it (CASCADE).
         model.objects.filter(username=username).delete()
+    Session.objects.filter(pk__in=[session.pk for session in learner_sessions(user)]).delete()
     user.delete()
 
 
