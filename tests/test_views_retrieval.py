@@ -94,6 +94,23 @@ def test_a_plain_reveal_redirects_to_the_row_showing_the_reference_my_answer_and
     ]
 
 
+def test_a_check_left_turned_over_is_face_down_again_six_hours_later(
+    learner_client, learner, monkeypatch
+):
+    learner_client.post(reveal_url(), {"answer": "The chain rule."})
+    assert buttons(row(learner_client.get(PHASE))) == WORDS
+    later = timezone.now() + datetime.timedelta(hours=6, minutes=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+
+    shown = row(learner_client.get(PHASE))
+
+    # The next sitting answers it from memory before it sees the reference again.
+    assert buttons(shown) == ["Reveal the reference answer"]
+    assert " ".join(check().answer.split()) not in shown.text
+    assert learner_client.post(outcome_url(), {"outcome": "got-it"}).status_code == 409
+    assert nothing_written(learner)
+
+
 def test_an_htmx_reveal_answers_with_the_row_alone(learner_client):
     response = learner_client.post(reveal_url(), {"answer": "Gradients."}, **HTMX)
 

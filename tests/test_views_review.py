@@ -322,6 +322,23 @@ def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learne
     assert intervals == sorted(intervals) and intervals[0] < intervals[-1]
 
 
+def test_a_card_left_turned_over_is_face_down_again_six_hours_later(
+    learner_client, learner, monkeypatch
+):
+    tick(learner, CHECK)
+    back_date(learner, CHECK)
+    answer = " ".join(SelfCheck.objects.get(slug=CHECK).answer.split())
+    learner_client.post(REVEAL, {"answer": "Gradients flow backwards."})
+    assert answer in review_card(learner_client.get(REVIEW))
+    later = timezone.now() + datetime.timedelta(hours=6, minutes=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+
+    # The next sitting answers it from memory first: no reference, no rating taken.
+    assert answer not in review_card(learner_client.get(REVIEW))
+    assert learner_client.post(review_answer_url(), {"rating": 3}).status_code == 409
+    assert row_of(learner).reviews == 1
+
+
 # Rating a self-check
 
 

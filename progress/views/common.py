@@ -1,7 +1,11 @@
 """What several learner views share: the request type, bad-input answers, looking up a check."""
 
+import datetime
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.middleware import HtmxDetails
 
@@ -67,29 +71,40 @@ def typed_answer(request: HtmxHttpRequest) -> str | None:
 
 
 # The session holds the checks whose reference answer the learner has revealed, on a phase page
-# or the Review page, and not yet said how it went (slug: what they typed first), so the state
-# survives a redirect, a reload or a plain form, and no outcome or rating is taken for a check
-# never revealed. A few phases' worth at most.
+# or the Review page, and not yet said how it went (slug: what they typed first, and when), so the
+# state survives a redirect, a reload or a plain form, and no outcome or rating is taken for a
+# check never revealed. A few phases' worth at most; a card left turned over is turned face down
+# again after REVEAL_LASTS, so a later sitting answers it from memory before seeing the answer.
 REVEALS = "revealed_checks"
 MOST_REVEALS = 40
+REVEAL_LASTS = datetime.timedelta(hours=6)
+
+
+def _fresh(request: HtmxHttpRequest) -> dict[str, dict[str, Any]]:
+    since = (timezone.now() - REVEAL_LASTS).timestamp()
+    return {
+        slug: kept
+        for slug, kept in request.session.get(REVEALS, {}).items()
+        if isinstance(kept, dict) and kept.get("at", 0) >= since
+    }
 
 
 def reveals(request: HtmxHttpRequest) -> dict[str, str]:
-    return dict(request.session.get(REVEALS, {}))
+    return {slug: kept["answer"] for slug, kept in _fresh(request).items()}
 
 
 def remember_reveal(request: HtmxHttpRequest, slug: str, answer: str) -> dict[str, str]:
     """The check ``slug`` revealed, after ``answer`` was typed: the learner's reveals now."""
-    revealed = reveals(request)
-    revealed.pop(slug, None)
-    revealed[slug] = answer
-    request.session[REVEALS] = dict(list(revealed.items())[-MOST_REVEALS:])
-    return revealed
+    kept = _fresh(request)
+    kept.pop(slug, None)
+    kept[slug] = {"answer": answer, "at": timezone.now().timestamp()}
+    request.session[REVEALS] = dict(list(kept.items())[-MOST_REVEALS:])
+    return reveals(request)
 
 
 def forget_reveal(request: HtmxHttpRequest, slug: str) -> str:
     """The check ``slug`` said how it went: what was typed before its reveal."""
-    revealed = reveals(request)
-    answer = revealed.pop(slug, "")
-    request.session[REVEALS] = revealed
-    return answer
+    kept = _fresh(request)
+    gone = kept.pop(slug, {})
+    request.session[REVEALS] = kept
+    return str(gone.get("answer", ""))

@@ -268,7 +268,7 @@ def _reviewed(request: HtmxHttpRequest, slug: str, review: Callable[[str], objec
     """The review (``review``, given what was typed before the reveal of check ``slug``) and the
     next card; a 409 when the card was reviewed today."""
     try:
-        review(reveals(request)[slug])
+        review(reveals(request).get(slug, ""))
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
     forget_reveal(request, slug)
