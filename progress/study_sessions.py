@@ -71,7 +71,11 @@ class StudySession(models.Model):
             # Two "start" posts at once (two tabs, two devices) make one timer.
             models.UniqueConstraint(
                 fields=["user"], condition=Q(minutes__isnull=True), name="one_timer_per_learner"
-            )
+            ),
+            models.CheckConstraint(
+                condition=Q(minutes__isnull=False) | Q(started_at__isnull=False),
+                name="a_running_timer_has_a_start",
+            ),
         ]
 
     def __str__(self) -> str:

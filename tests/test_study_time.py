@@ -6,9 +6,11 @@ import zoneinfo
 from collections import Counter
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from phases.content import syllabus as snapshot
+from phases.models import Phase
 from phases.schedule import lay_out
 from progress.services.study_time import (
     correct_session,
@@ -17,6 +19,7 @@ from progress.services.study_time import (
     start_timer,
     stop_timer,
 )
+from progress.study_sessions import StudySession
 from progress.study_time import (
     VERDICT_AFTER_MINUTES,
     StudyTime,
@@ -150,6 +153,15 @@ def test_a_second_start_returns_the_running_timer(learner):
     again, started_again = start_timer(user=learner, phase_slug="experimentation", now=now)
     assert (started, started_again) == (True, False)
     assert again.pk == first.pk and again.phase.slug == "core-ml-foundations"
+
+
+def test_the_database_refuses_a_running_timer_without_a_start(learner):
+    # One would block the learner's timer (one running per learner) with nothing to show or stop.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        StudySession.objects.create(
+            user=learner, phase=Phase.objects.get(slug="core-ml-foundations"), day=START.date()
+        )
+    assert start_timer(user=learner, phase_slug="core-ml-foundations", now=START)[1]
 
 
 def test_corrections_and_deletions_reach_only_the_learner_s_own_sessions(learner):
