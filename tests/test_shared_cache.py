@@ -1,5 +1,5 @@
-"""The Redis cache backend (Django's own) against a real Redis: run where REDIS_URL is set (CI's
-PostgreSQL run starts one)."""
+"""The shared cache (allauth's rate-limit counters) is Django's own Redis backend, checked against
+a real Redis: run where REDIS_URL is set (CI's PostgreSQL run starts one)."""
 
 import os
 import uuid
