@@ -89,6 +89,11 @@ def test_deleting_the_account_deletes_its_sessions_on_every_device_and_no_one_el
     )
     someone_else, _ = logged_in_pair(other.username)
     theirs = someone_else.cookies["sessionid"].value
+    # And a session of the learner's that has expired but not been cleared yet.
+    old, _ = logged_in_pair(learner.username)
+    Session.objects.filter(session_key=old.cookies["sessionid"].value).update(
+        expire_date=timezone.now() - datetime.timedelta(days=1)
+    )
 
     owner.post(reverse("progress:account-delete"), {"password": PASSWORD, "confirm": "on"})
 

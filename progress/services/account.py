@@ -17,7 +17,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
 
 from ..exercise import Exercise
@@ -147,13 +147,13 @@ def _admin_action(entry: LogEntry) -> dict[str, Any]:
     }
 
 
-def learner_sessions(user: Any) -> list[Session]:
-    """Every session that logs the learner in, expired ones included. Django's session rows do
-    not name their user, so each is decoded: a read of the whole table, made by the export and
-    the deletion alone."""
+def learner_sessions(user: Any, sessions: QuerySet[Session]) -> list[Session]:
+    """The ``sessions`` that log the learner in. Django's session rows name their user only
+    inside their data, so each is decoded: the export reads the live ones, the deletion (behind
+    the password and its limiter) every one."""
     return [
         session
-        for session in Session.objects.order_by("expire_date").iterator()
+        for session in sessions.order_by("expire_date").iterator()
         if session.get_decoded().get(SESSION_KEY) == str(user.pk)
     ]
 
@@ -240,7 +240,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         ],
         # When each session this account is logged in with ends; never its key, a credential.
         "sessions": [
-            {"expire_date": session.expire_date.isoformat()} for session in learner_sessions(user)
+            {"expire_date": session.expire_date.isoformat()}
+            for session in learner_sessions(user, Session.objects.filter(expire_date__gt=now))
         ],
     }
 
@@ -270,7 +271,8 @@ def delete_learner(*, user: Any) -> None:
     for model in LOGIN_RECORD_MODELS:
         # An AccessAttempt's expiration row goes with it (CASCADE).
         model.objects.filter(username=username).delete()
-    Session.objects.filter(pk__in=[session.pk for session in learner_sessions(user)]).delete()
+    mine = learner_sessions(user, Session.objects.all())
+    Session.objects.filter(pk__in=[session.pk for session in mine]).delete()
     user.delete()
 
 
