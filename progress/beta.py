@@ -61,13 +61,18 @@ def shortfall(right: int, wrong: int, bar: float, confidence: float) -> float:
     return max(0.0, bar - quantile(confidence, right, wrong))
 
 
+def current_rate(right: int, wrong: int) -> float:
+    """The posterior mean: the rate the learner answers at, as far as their answers tell."""
+    return (right + 1) / (right + wrong + 2)
+
+
 def answers_to_settle(
     right: int, wrong: int, bar: float, confidence: float, limit: int = 200
 ) -> int | None:
-    """About how many more answers at the current rate (the posterior mean) would make it
-    likely, either way, that the true rate is at least ``bar``: 0 when it already is, None
-    when not within ``limit``."""
-    rate = (right + 1) / (right + wrong + 2)
+    """About how many more answers at the current rate would make it likely, either way, that
+    the true rate is at least ``bar`` (at least it when the current rate is, else under it): 0
+    when it already is, None when not within ``limit``."""
+    rate = current_rate(right, wrong)
     for more in range(limit + 1):
         gained = round(more * rate)
         p = prob_at_least(right + gained, wrong + more - gained, bar)

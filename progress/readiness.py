@@ -107,7 +107,12 @@ class DomainReadiness(DomainCount):
         if more is None:
             return "not settled: right at the bar: only more practice will tell"
         answers = "answer" if more == 1 else "answers"
-        return f"not settled: about {more} more {answers} at your current rate would settle it"
+        rate = beta.current_rate(self.right, self.answered - self.right)
+        way = f"at least {bar}%" if rate >= self.rules.accurate else f"under {bar}%"
+        return (
+            f"not settled: about {more} more {answers} at your current rate would settle it "
+            f"as likely {way}"
+        )
 
     @property
     def plan_gap(self) -> float:

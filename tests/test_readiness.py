@@ -219,7 +219,17 @@ def test_seven_of_ten_is_neither_likely_accurate_nor_likely_under_and_leaves_no_
     assert domain.likely_under is False
     assert domain.accuracy_gap == 0.0
     assert domain.accuracy_text == "7 of 10 right: likely 49–83%"
+    # At its current rate, 8 of 12 = 67%, more of the same would show it under the bar.
     assert domain.verdict_text.startswith("not settled: about ")
+    assert domain.verdict_text.endswith("at your current rate would settle it as likely under 70%")
+
+
+def test_three_of_three_would_settle_as_likely_accurate_with_one_more_at_that_rate():
+    domain = rated(one(done=5, total=10, planned=0.5, right=3, answered=3))
+    assert domain.verdict_text == (
+        "not settled: about 1 more answer at your current rate would settle it as likely at "
+        "least 70%"
+    )
 
 
 def test_one_wrong_answer_is_likely_under_the_bar_but_costs_less_than_ten():
