@@ -6,6 +6,7 @@ import datetime
 import zoneinfo
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertRedirects
@@ -15,7 +16,14 @@ from progress.activity import study_activity
 from progress.figures import learner_state
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
 from progress.services.retrieval import Outcome, settle
-from tests.factories import UserFactory, answer_from_memory, make_plan, review_from_memory, tick
+from tests.factories import (
+    UserFactory,
+    answer_from_memory,
+    make_due,
+    make_plan,
+    review_from_memory,
+    tick,
+)
 from tests.html import descendants, element_by_id, elements, page_text
 
 pytestmark = pytest.mark.django_db
@@ -213,6 +221,28 @@ def test_an_htmx_outcome_answers_the_row_and_the_figures_out_of_band(learner_cli
     assert top == [f"check-{CHECK}", "phase-progress", "header-readiness"]
     assert "1 of 7" in element_by_id(response.content, "phase-progress").text
     assert row(response).attrs["data-announce"] == "Done: got it."
+
+
+def test_an_htmx_tick_then_a_rating_each_answer_with_the_learner_s_row_as_it_now_stands(
+    learner_client, learner
+):
+    # Got it with htmx: my row, ticked, in the answer.
+    mine = answer_from_memory(learner_client, CHECK, "got-it", **HTMX)
+    assert "Done: got it" in row(mine).text
+    # Another learner's Shaky on the same check answers with their row, not a copy of mine.
+    other = UserFactory()
+    client = Client()
+    client.force_login(other)
+    theirs = answer_from_memory(client, CHECK, "shaky", **HTMX)
+    assert "Done: shaky" in row(theirs).text
+    # Days later my card is due and I forgot it: the rating, with htmx, then my row says so.
+    make_due(learner, CHECK, days_ago=3)
+    rated = review_from_memory(learner_client, CHECK, 1, **HTMX)
+    assert rated.status_code == 200
+    assert "Done: shaky" in row(learner_client.get(PHASE)).text
+    # Theirs is theirs still: shaky from the start, untouched by my review.
+    assert "Done: shaky" in row(client.get(PHASE)).text
+    assert CheckOff.objects.get(user=other).reviews == 1
 
 
 def test_unticking_needs_no_reveal_and_leaves_the_row_to_answer_again(learner_client, learner):
