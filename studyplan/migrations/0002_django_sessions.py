@@ -3,39 +3,32 @@ across, so nobody is logged out by the move, and the site's own session table is
 
 from django.db import migrations
 
+OURS = ("studyplan", "LearnerSession")
+DJANGOS = ("sessions", "Session")
 
-def copy_sessions(apps, schema_editor):
-    Session = apps.get_model("sessions", "Session")
-    LearnerSession = apps.get_model("studyplan", "LearnerSession")
-    Session.objects.bulk_create(
+
+def copy(apps, source, target):
+    Target = apps.get_model(*target)
+    Target.objects.bulk_create(
         (
-            Session(
+            Target(
                 session_key=row.session_key,
                 session_data=row.session_data,
                 expire_date=row.expire_date,
             )
-            for row in LearnerSession.objects.iterator()
+            for row in apps.get_model(*source).objects.iterator()
         ),
         batch_size=500,
         ignore_conflicts=True,
     )
+
+
+def copy_sessions(apps, schema_editor):
+    copy(apps, OURS, DJANGOS)
 
 
 def copy_back(apps, schema_editor):
-    Session = apps.get_model("sessions", "Session")
-    LearnerSession = apps.get_model("studyplan", "LearnerSession")
-    LearnerSession.objects.bulk_create(
-        (
-            LearnerSession(
-                session_key=row.session_key,
-                session_data=row.session_data,
-                expire_date=row.expire_date,
-            )
-            for row in Session.objects.iterator()
-        ),
-        batch_size=500,
-        ignore_conflicts=True,
-    )
+    copy(apps, DJANGOS, OURS)
 
 
 class Migration(migrations.Migration):
