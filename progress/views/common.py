@@ -89,8 +89,12 @@ def _fresh(request: HtmxHttpRequest) -> dict[str, dict[str, Any]]:
     }
 
 
+def _answers(kept: dict[str, dict[str, Any]]) -> dict[str, str]:
+    return {slug: reveal["answer"] for slug, reveal in kept.items()}
+
+
 def reveals(request: HtmxHttpRequest) -> dict[str, str]:
-    return {slug: kept["answer"] for slug, kept in _fresh(request).items()}
+    return _answers(_fresh(request))
 
 
 def remember_reveal(request: HtmxHttpRequest, slug: str, answer: str) -> dict[str, str]:
@@ -98,8 +102,9 @@ def remember_reveal(request: HtmxHttpRequest, slug: str, answer: str) -> dict[st
     kept = _fresh(request)
     kept.pop(slug, None)
     kept[slug] = {"answer": answer, "at": timezone.now().timestamp()}
-    request.session[REVEALS] = dict(list(kept.items())[-MOST_REVEALS:])
-    return reveals(request)
+    stored = dict(list(kept.items())[-MOST_REVEALS:])
+    request.session[REVEALS] = stored
+    return _answers(stored)
 
 
 def forget_reveal(request: HtmxHttpRequest, slug: str) -> str:
