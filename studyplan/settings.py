@@ -245,7 +245,7 @@ LOGIN_REDIRECT_URL = "progress:dashboard"
 LANGUAGE_CODE = "en-gb"
 # One language, our own words: no translation machinery on every request (British formats for
 # dates still apply), and base.html prints numbers as Python writes them ({% localize off %}):
-# the same text, about 2 ms less of a dashboard (docs/benchmarks.md).
+# the same text, about a millisecond less of a dashboard (docs/benchmarks.md).
 USE_I18N = False
 TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_TZ = True
