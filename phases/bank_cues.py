@@ -23,7 +23,9 @@ class QuestionFields(TypedDict, total=False):
     prompt: Required[str]
     options: Required[Sequence[OptionFields]]
     topic: Sequence[str] | None
+    subarea: Sequence[str] | None
     explanation: str
+    stretch: bool
     retired: bool
 
 
@@ -98,6 +100,13 @@ def keys_are_shortest(options: Sequence[OptionFields]) -> bool:
     """Whether every correct option is at most as long as every wrong one; a tie counts."""
     keys, wrong = _key_and_wrong_lengths(options)
     return bool(keys) and max(keys) <= min(wrong, default=max(keys))
+
+
+def key_longer_by(options: Sequence[OptionFields]) -> int:
+    """How many characters the one key is longer than the longest wrong option (0 or less when
+    it is not the longest; 0 for a question with two keys)."""
+    keys, wrong = _key_and_wrong_lengths(options)
+    return keys[0] - max(wrong, default=0) if len(keys) == 1 else 0
 
 
 def stem_words_shared(question: QuestionFields) -> list[int]:

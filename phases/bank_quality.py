@@ -45,6 +45,15 @@ How each figure is measured:
 - Pick the fewest prompt words: the mirror guesser, scored and averaged the same way.
 - Choose-two both longest: of the choose-two questions, the share whose two correct options are
   both at least as long as every wrong option (ties count as longest).
+- Choose-two both shortest: the mirror, the share whose two correct options are both at most as
+  long as every wrong option (ties count as shortest). A writer who avoids "both longest" can
+  overshoot into this one; chance is 1 in 6 with four options, 1 in 10 with five.
+- Key longest by a margin: of the single-answer questions, the share whose key is longer than
+  every wrong option by at least KEY_MARGIN characters: a key that stands out at a glance.
+- Per sub-area: live questions per sub-area of the bank (a subject the exam lists, inside one of
+  the guide's topics), a sub-area no question names counting 0.
+- Stretch: live questions tagged ``stretch`` (deeper than the associate exam asks): drills offer
+  them as such; the mock and the placement never draw them.
 - Similar prompts: a prompt's content words are its distinct lowercase runs of four or more
   letters a-z, less STOPWORDS (common English words and question boilerplate such as "which",
   "choose", "correct", "statements", "describes"). The share of prompt A found in prompt B is the
@@ -79,6 +88,7 @@ from .bank_cues import content_words as content_words
 from .bank_cues import (
     drop_absolute_chance,
     drop_absolute_guess_chance,
+    key_longer_by,
     key_shares_most_stem_words,
     keys_are_longest,
     keys_are_shortest,
@@ -92,12 +102,12 @@ from .bank_cues import has_absolute_word as has_absolute_word
 from .bank_similarity import SimilarPair as SimilarPair
 from .bank_similarity import find_similar_pairs
 from .bank_similarity import similarity as similarity
-from .bank_traps import GAPS, TRAPS, gaps_covered, traps_stated
+from .bank_traps import GAPS, PROCESS_TRAPS, TRAPS, gaps_covered, traps_stated
 
 
 @dataclass(frozen=True)
 class Limits:
-    min_questions: int = 300
+    min_questions: int = 520
     min_per_domain: int = 10
     # Questions a domain may sit away from its exam-weight share of the total, either way.
     domain_tolerance: int = 2
@@ -112,10 +122,21 @@ class Limits:
     pick_most_stem_words_score: float = 0.40
     pick_fewest_stem_words_score: float = 0.40
     choose_two_both_longest_share: float = 0.20
+    choose_two_both_shortest_share: float = 0.20
+    key_longest_by_margin_share: float = 0.01
     similarity_share: float = 0.5
     question_similarity_share: float = 0.5
     max_questions_per_trap: int = 4
+    # Every trap the guide names is offered as a wrong answer somewhere.
+    min_questions_per_trap: int = 1
     min_questions_per_gap: int = 2
+    min_per_subarea: int = 6
+    # Stretch questions are a minority: the bank is for an associate exam.
+    max_stretch_share: float = 0.10
+
+
+# Characters by which a key must outrun every wrong option to count as standing out.
+KEY_MARGIN: Final = 10
 
 
 LIMITS: Final = Limits()
@@ -137,7 +158,11 @@ class BankFigures:
     pick_fewest_stem_words_score: float
     choose_two: int
     choose_two_both_longest_share: float
+    choose_two_both_shortest_share: float = 0.0
+    key_longest_by_margin_share: float = 0.0
+    stretch: int = 0
     per_topic: Mapping[str, int] = field(default_factory=dict)
+    per_subarea: Mapping[str, int] = field(default_factory=dict)
     similar_pairs: tuple[SimilarPair, ...] = ()
     similar_questions: tuple[SimilarPair, ...] = ()
     trap_usage: Mapping[str, int] = field(default_factory=dict)
@@ -153,14 +178,18 @@ def measure(
     self_checks: Mapping[str, str],
     topics: Iterable[str] = (),
     limits: Limits = LIMITS,
+    *,
+    subareas: Iterable[str] = (),
 ) -> BankFigures:
-    """The bank's figures; ``self_checks`` maps each live self-check's slug to its prompt, and
-    ``topics`` are the syllabus's topic slugs (a mapping of topic slug to domain serves too)."""
+    """The bank's figures; ``self_checks`` maps each live self-check's slug to its prompt,
+    ``topics`` are the syllabus's topic slugs (a mapping of topic slug to domain serves too) and
+    ``subareas`` the bank's sub-area slugs."""
     live = [question for question in questions if not question.get("retired")]
     keys = [sum(1 for option in q["options"] if option["correct"]) for q in live]
     single = [q for q, k in zip(live, keys, strict=True) if k == 1]
     choose_two = [q for q, k in zip(live, keys, strict=True) if k == 2]
     per_topic = Counter((q.get("topic") or ("",))[0] for q in live)
+    per_subarea = Counter((q.get("subarea") or ("",))[0] for q in live)
     trap_usage = Counter[str](dict.fromkeys(TRAPS, 0))
     gap_coverage = Counter[str](dict.fromkeys(GAPS, 0))
     for question in live:
@@ -197,7 +226,15 @@ def measure(
         choose_two_both_longest_share=_share(
             sum(keys_are_longest(q["options"]) for q in choose_two), len(choose_two)
         ),
+        choose_two_both_shortest_share=_share(
+            sum(keys_are_shortest(q["options"]) for q in choose_two), len(choose_two)
+        ),
+        key_longest_by_margin_share=_share(
+            sum(key_longer_by(q["options"]) >= KEY_MARGIN for q in single), len(single)
+        ),
+        stretch=sum(1 for q in live if q.get("stretch")),
         per_topic={slug: per_topic[slug] for slug in topics},
+        per_subarea={slug: per_subarea[slug] for slug in subareas},
         similar_pairs=find_similar_pairs(
             {q["slug"]: q["prompt"] for q in live}, self_checks, limits.similarity_share
         ),
@@ -246,6 +283,17 @@ def problems(
             found.append(
                 f"topic '{slug}' has {_questions(count)}; it needs at least {limits.min_per_topic}"
             )
+    for slug, count in figures.per_subarea.items():
+        if count < limits.min_per_subarea:
+            found.append(
+                f"sub-area '{slug}' has {_questions(count)}; "
+                f"it needs at least {limits.min_per_subarea}"
+            )
+    if figures.total and figures.stretch / figures.total > limits.max_stretch_share:
+        found.append(
+            f"{_questions(figures.stretch)} of {figures.total} are stretch questions; "
+            f"at most {limits.max_stretch_share:.0%}"
+        )
     for value, limit, words in (
         (
             figures.key_longest_share,
@@ -297,6 +345,17 @@ def problems(
             limits.choose_two_both_longest_share,
             "both keys are the two longest options in {value} of choose-two questions",
         ),
+        (
+            figures.choose_two_both_shortest_share,
+            limits.choose_two_both_shortest_share,
+            "both keys are the two shortest options in {value} of choose-two questions",
+        ),
+        (
+            figures.key_longest_by_margin_share,
+            limits.key_longest_by_margin_share,
+            f"the key outruns every wrong option by {KEY_MARGIN} or more characters in {{value}} "
+            "of single-answer questions",
+        ),
     ):
         if value > limit:
             found.append(f"{words.format(value=f'{value:.1%}')}; the limit is {limit:.0%}")
@@ -315,6 +374,11 @@ def problems(
             found.append(
                 f"trap '{name}' is in the wrong options of {_questions(count)}; "
                 f"at most {limits.max_questions_per_trap}"
+            )
+        if count < limits.min_questions_per_trap and name not in PROCESS_TRAPS:
+            found.append(
+                f"trap '{name}' is in the wrong options of {_questions(count)}; "
+                f"at least {limits.min_questions_per_trap}"
             )
     for name, count in figures.gap_coverage.items():
         if count < limits.min_questions_per_gap:
@@ -392,6 +456,19 @@ def summary(figures: BankFigures, limits: Limits = LIMITS) -> list[str]:
         f"both keys are the two longest options in {figures.choose_two_both_longest_share:.0%} "
         f"of {figures.choose_two} choose-two questions "
         f"(limit {limits.choose_two_both_longest_share:.0%})",
+        f"both keys are the two shortest options in "
+        f"{figures.choose_two_both_shortest_share:.0%} of {figures.choose_two} choose-two "
+        f"questions (limit {limits.choose_two_both_shortest_share:.0%})",
+        f"the key outruns every wrong option by {KEY_MARGIN}+ characters in "
+        f"{figures.key_longest_by_margin_share:.0%} of {figures.single_answer} single-answer "
+        f"questions (limit {limits.key_longest_by_margin_share:.0%})",
+        f"{figures.stretch} stretch questions, drills only "
+        f"(limit {limits.max_stretch_share:.0%} of the bank)",
+        f"questions per sub-area (limit at least {limits.min_per_subarea}): "
+        + (
+            ", ".join(f"{slug} {count}" for slug, count in figures.per_subarea.items())
+            or "no sub-areas"
+        ),
         _pairs(figures.similar_pairs, "prompts"),
         _pairs(figures.similar_questions, "questions"),
         f"questions per trap in wrong options (limit {limits.max_questions_per_trap}): {traps}",

@@ -184,6 +184,18 @@ TRAPS: Final[Mapping[str, tuple[TrapMarker, ...]]] = {
     **{f"{product.lower()}-verb-swap": (_verb_swap(product),) for product in PRODUCT_JOBS},
 }
 
+# The guide's mistakes of study rather than of knowledge ("How people waste weeks"): the dashboard
+# and the plan answer them, and no exam question asks about how to prepare, so the bank need not
+# offer them as wrong answers. Every other trap is offered in at least one question.
+PROCESS_TRAPS: Final = frozenset(
+    {
+        "experimentation-is-eda",
+        "skip-trustworthy-ai",
+        "overall-average-means-ready",
+        "published-pass-mark",
+    }
+)
+
 # The subjects the bank must cover, each as the terms that name it.
 GAPS: Final[Mapping[str, re.Pattern[str]]] = {
     "classifier-free guidance": _pattern(r"classifier-free guidance|guidance scale"),

@@ -88,6 +88,38 @@ class Topic(models.Model):
     ]
 
 
+class SubArea(models.Model):
+    """A subject the exam lists inside one of the guide's topics (the guide fixes the topics; a
+    sub-area is a finer cut of one): RAG inside multimodal data, speculative decoding inside
+    inference optimization. Its questions name it, and its sources are what they rest on."""
+
+    slug = models.SlugField(unique=True)
+    topic = models.ForeignKey(Topic, on_delete=models.CASCADE, related_name="subareas")
+    title = models.CharField(max_length=160)
+    sources = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="One to three primary sources, as a topic's: a list of "
+        '{"title": ..., "url": ..., "kind": "paper" | "docs" | "spec"}.',
+    )
+
+    objects = SlugManager()
+
+    class Meta:
+        ordering = ["topic__domain__study_order", "topic__order", "slug"]
+        verbose_name = "sub-area"
+
+    def __str__(self) -> str:
+        return self.title
+
+    def natural_key(self) -> tuple[str]:
+        return (self.slug,)
+
+    natural_key.dependencies = [  # type: ignore[attr-defined]
+        "phases.topic"
+    ]
+
+
 class RetirableQuerySet(models.QuerySet):
     def current(self):
         """Rows still in the syllabus (retired ones stay only for learners' history)."""
@@ -240,9 +272,22 @@ class Question(models.Model):
     topic = models.ForeignKey(
         Topic, on_delete=models.SET_NULL, null=True, blank=True, related_name="questions"
     )
+    subarea = models.ForeignKey(
+        SubArea,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="questions",
+        help_text="The exam's sub-area of the topic it tests, when it has one.",
+    )
     prompt = models.TextField()
     options = models.JSONField(help_text='A list of {"text": ..., "correct": true/false}.')
     explanation = models.TextField()
+    stretch = models.BooleanField(
+        default=False,
+        help_text="Deeper than the associate exam asks (paper or implementation depth): offered "
+        "in drills as a stretch, never drawn for a mock or the placement.",
+    )
     retired = models.BooleanField(default=False)
 
     objects = RetirableManager()
@@ -259,7 +304,16 @@ class Question(models.Model):
     natural_key.dependencies = [  # type: ignore[attr-defined]
         "phases.domain",
         "phases.topic",
+        "phases.subarea",
     ]
+
+    @property
+    def source(self) -> dict[str, str] | None:
+        """The one source its explanation rests on: its sub-area's first, else its topic's."""
+        for holder in (self.subarea, self.topic):
+            if holder is not None and holder.sources:
+                return dict(holder.sources[0])
+        return None
 
     @property
     def correct_options(self) -> frozenset[int]:

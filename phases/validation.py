@@ -53,22 +53,22 @@ def _primary_key_problems(objects: list[dict[str, Any]]) -> list[str]:
     ]
 
 
-def source_problems(slug: str, sources: Any) -> list[str]:
-    """What is wrong with one topic's ``sources``: one to three primary sources, each
-    ``{title, url, kind}`` with an https address; a paper is its arXiv abstract page, and its
-    title names the same ``arXiv:<id>``."""
+def source_problems(slug: str, sources: Any, *, what: str = "topic") -> list[str]:
+    """What is wrong with one topic's (or sub-area's) ``sources``: one to three primary
+    sources, each ``{title, url, kind}`` with an https address; a paper is its arXiv abstract
+    page, and its title names the same ``arXiv:<id>``."""
     if sources is None:
         sources = []
     if not isinstance(sources, list) or not all(isinstance(item, dict) for item in sources):
-        return [f"topic '{slug}' needs its sources as a list of {{title, url, kind}}"]
+        return [f"{what} '{slug}' needs its sources as a list of {{title, url, kind}}"]
     if not MIN_SOURCES <= len(sources) <= MAX_SOURCES:
         return [
-            f"topic '{slug}' has {len(sources)} sources; it needs {MIN_SOURCES} to {MAX_SOURCES}"
+            f"{what} '{slug}' has {len(sources)} sources; it needs {MIN_SOURCES} to {MAX_SOURCES}"
         ]
     problems = []
     for number, source in enumerate(sources, start=1):
         title, url, kind = (str(source.get(key) or "").strip() for key in ("title", "url", "kind"))
-        where = f"topic '{slug}' source {number}"
+        where = f"{what} '{slug}' source {number}"
         if not title:
             problems.append(f"{where} has no title")
         if kind not in SOURCE_KINDS:
@@ -88,7 +88,7 @@ def source_problems(slug: str, sources: Any) -> list[str]:
                 problems.append(f"{where} is arXiv:{match['id']}, but its title does not say so")
     for url, count in Counter(str(source.get("url")) for source in sources).items():
         if count > 1:
-            problems.append(f"topic '{slug}' lists {url!r} {count} times")
+            problems.append(f"{what} '{slug}' lists {url!r} {count} times")
     return problems
 
 
@@ -212,15 +212,53 @@ def validate(objects: Any) -> None:
 MIN_OPTIONS, MAX_OPTIONS = 4, 5
 
 
-def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
+def subarea_problems(objects: list[dict[str, Any]], topics: dict[str, str]) -> list[str]:
+    """Each sub-area once, with a title, sources as a topic's, and a topic of the syllabus
+    (``topics``: topic slug to domain slug); a question naming a sub-area names its topic too."""
+    subareas = _rows(objects, "subarea")
+    problems = [
+        f"sub-area '{slug}' appears {count} times"
+        for slug, count in Counter(row.get("slug") for row in subareas).items()
+        if count > 1
+    ]
+    topic_of = {row.get("slug"): _key(row.get("topic")) for row in subareas}
+    for row in subareas:
+        slug = str(row.get("slug", "?"))
+        if not str(row.get("title") or "").strip():
+            problems.append(f"sub-area '{slug}' has no title")
+        if topic_of[slug] not in topics:
+            problems.append(f"sub-area '{slug}' names unknown topic {row.get('topic')!r}")
+        problems += source_problems(slug, row.get("sources"), what="sub-area")
+    for row in _rows(objects, "question"):
+        subarea = _key(row.get("subarea"))
+        if subarea is None:
+            continue
+        slug = row.get("slug", "?")
+        if subarea not in topic_of:
+            problems.append(f"question '{slug}' names unknown sub-area {subarea!r}")
+        elif topic_of[subarea] != _key(row.get("topic")):
+            problems.append(
+                f"question '{slug}' is in sub-area '{subarea}' of topic '{topic_of[subarea]}' "
+                f"but names topic {_key(row.get('topic'))!r}"
+            )
+    return problems
+
+
+def find_question_problems(
+    objects: Any, weights: dict[str, int], topics: dict[str, str] | None = None
+) -> list[str]:
     """Problems in the question bank, each naming its question (or domain) slug.
 
     ``weights`` are the domains' exam weights: each domain's share of live questions must be
-    within bank_quality.LIMITS.domain_tolerance questions of its share of the exam.
+    within bank_quality.LIMITS.domain_tolerance questions of its share of the exam. ``topics``
+    (topic slug to domain slug) are the syllabus's: a question's topic is its domain's, and a
+    sub-area's topic is one of them.
     """
     if not isinstance(objects, list) or not all(isinstance(obj, dict) for obj in objects):
         return ["the question bank must be a list of objects with 'model' and 'fields'"]
     problems = _primary_key_problems(objects)
+    if topics is not None:
+        problems += subarea_problems(objects, topics)
     questions = [row for row in _rows(objects, "question") if not row.get("retired")]
     for slug, count in Counter(row.get("slug") for row in questions).items():
         if count > 1:
@@ -230,6 +268,17 @@ def find_question_problems(objects: Any, weights: dict[str, int]) -> list[str]:
         options = row.get("options")
         if _key(row.get("domain")) not in weights:
             problems.append(f"question '{slug}' names unknown domain {row.get('domain')!r}")
+        topic = _key(row.get("topic"))
+        if (
+            topics is not None
+            and topic is not None
+            and topics.get(topic) != _key(row.get("domain"))
+        ):
+            problems.append(f"question '{slug}' names topic {topic!r} of another domain")
+        if not isinstance(row.get("stretch", False), bool):
+            problems.append(
+                f"question '{slug}' has stretch {row.get('stretch')!r}; say true or false"
+            )
         if not str(row.get("prompt") or "").strip():
             problems.append(f"question '{slug}' has no prompt")
         if not str(row.get("explanation") or "").strip():

@@ -22,7 +22,9 @@ def syllabus(request: HttpRequest) -> HttpResponse:
         Prefetch(
             "domains",
             queryset=Domain.objects.prefetch_related(
-                Prefetch("topics", queryset=Topic.objects.order_by("order"))
+                Prefetch(
+                    "topics", queryset=Topic.objects.order_by("order").prefetch_related("subareas")
+                )
             ),
         )
     )

@@ -28,6 +28,16 @@ def failed(path: Path, problems: list[str]) -> CommandError:
     return CommandError(f"{path} failed validation:\n{lines}")
 
 
+def topic_domains(objects: list[Any]) -> dict[str, str]:
+    """Each topic's domain, by slug, from the parsed syllabus."""
+    return {
+        str(fields.get("slug")): str((fields.get("domain") or [""])[0])
+        for obj in objects
+        if obj.get("model") == "phases.topic"
+        for fields in [obj.get("fields") or {}]
+    }
+
+
 def bank_figures(objects: list[Any], bank: list[Any]) -> bank_quality.BankFigures:
     """How guessable the bank is (see phases.bank_quality), from the parsed YAML."""
     checks = {
@@ -42,7 +52,14 @@ def bank_figures(objects: list[Any], bank: list[Any]) -> bank_quality.BankFigure
         if obj.get("model") == "phases.topic"
     ]
     questions = [obj.get("fields") or {} for obj in bank if obj.get("model") == "phases.question"]
-    return bank_quality.measure(cast(list[bank_quality.QuestionFields], questions), checks, topics)
+    subareas = [
+        str((obj.get("fields") or {}).get("slug"))
+        for obj in bank
+        if obj.get("model") == "phases.subarea"
+    ]
+    return bank_quality.measure(
+        cast(list[bank_quality.QuestionFields], questions), checks, topics, subareas=subareas
+    )
 
 
 class Command(BaseCommand):
@@ -65,8 +82,16 @@ class Command(BaseCommand):
             help="The practice question bank: a YAML file, or a folder of them, one per domain "
             "(default: fixtures/questions/).",
         )
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="Validate and measure the syllabus and the bank against every limit "
+            "(phases.bank_quality), print the figures, and load nothing: no database needed.",
+        )
 
-    def handle(self, *args, file: Path, questions: Path, verbosity: int, **options):
+    def handle(
+        self, *args, file: Path, questions: Path, verbosity: int, check: bool = False, **options
+    ):
         # loaddata searches fixture directories for relative names: always hand it a full path.
         file = file.resolve()
         objects = read_yaml(file)
@@ -97,13 +122,23 @@ class Command(BaseCommand):
                 for obj in objects
                 if obj.get("model") == "phases.domain"
             }
-            problems = find_question_problems(bank, weights)
+            problems = find_question_problems(bank, weights, topic_domains(objects))
             if problems:
                 raise failed(questions, problems)
+            if check:
+                figures = bank_figures(objects, bank)
+                for line in bank_quality.summary(figures):
+                    self.stdout.write(f"  {line}")
+                limits = bank_quality.problems(figures, weights)
+                if limits:
+                    raise failed(questions, limits)
+                self.stdout.write(self.style.SUCCESS("Every figure is within its limit."))
+                return
             fixtures += question_files
-            question_count = len(bank)
+            questions_only = [obj for obj in bank if obj.get("model") == "phases.question"]
+            question_count = len(questions_only)
             retired_count = sum(
-                1 for obj in bank if (obj.get("fields") or {}).get("retired") is True
+                1 for obj in questions_only if (obj.get("fields") or {}).get("retired") is True
             )
 
         try:
