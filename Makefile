@@ -43,6 +43,7 @@ install-dev: $(DEV) $(NU)/.installed-$(VNU_VERSION)
 
 run: install
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py createcachetable
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py load_syllabus
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)

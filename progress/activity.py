@@ -55,17 +55,17 @@ def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None
     def per_day(rows: QuerySet[Any], moment: str, field: str) -> QuerySet[Any]:
         return (
             rows.filter(**{f"{moment}__gte": since})
-            .annotate(day=TruncDate(moment, tzinfo=zone))
+            .annotate(local_day=TruncDate(moment, tzinfo=zone))
             .order_by()
-            .values("day")
+            .values("local_day")
             .annotate(n=Count("pk"))
-            .values_list(Value(field), "day", "n")
+            .values_list(Value(field), "local_day", "n")
         )
 
     # One UNION ALL, counted per day of the learner's calendar by the database: the ticks, the
     # counted answers (a live mock's answers show nowhere until it closes) and the logged
     # reviews (every review after a card's first: the tick or the miss is the first).
-    rows = per_day(CheckOff.objects.for_user(user), "done_at", "ticks").union(
+    rows = per_day(CheckOff.objects.for_user(user).ticked(), "done_at", "ticks").union(
         per_day(AttemptQuestion.objects.counted(user, timezone.now()), "answered_at", "answers"),
         per_day(ReviewLog.objects.filter(user=user, first=False), "reviewed_at", "reviews"),
         all=True,

@@ -40,7 +40,7 @@ class OpenReports(admin.SimpleListFilter):
 
 @admin.register(Question)
 class QuestionAdmin(admin.ModelAdmin):
-    list_filter = [OpenReports, "domain", "retired"]
+    list_filter = [OpenReports, "domain", "subarea", "stretch", "retired"]
     search_fields = ["slug", "prompt"]
     list_select_related = ["domain"]
     # Named here, not derived from the list display: Django would call get_list_display a
@@ -52,9 +52,12 @@ class QuestionAdmin(admin.ModelAdmin):
         return queryset.annotate(open_reports=Count("reports", filter=Q(reports__status="open")))
 
     def get_list_display(self, request: HttpRequest) -> Any:
-        # Every learner's counted answers, read once for the page (an admin's request only).
-        rows = AttemptQuestion.objects.counted_by_anyone(timezone.now()).values_list(
-            "attempt__user_id", "question_id", "is_correct"
+        # Every learner's first counted answers (a repeat has seen the key), read once for the
+        # page (an admin's request only).
+        rows = (
+            AttemptQuestion.objects.counted_by_anyone(timezone.now())
+            .filter(first_sight=True)
+            .values_list("attempt__user_id", "question_id", "is_correct")
         )
         stats = item_statistics(
             (learner, question, bool(right)) for learner, question, right in rows

@@ -33,6 +33,10 @@ class Exercise(models.Model):
     done_at = models.DateTimeField(
         null=True, blank=True, help_text="When the last part was ticked; empty until then."
     )
+    # Each save names the version it was read at: a save from a stale tab is refused, not
+    # written over what another tab saved since.
+    text_version = models.PositiveIntegerField(default=0)
+    parts_version = models.PositiveIntegerField(default=0)
 
     objects = LearnerQuerySet.as_manager()
 
@@ -55,6 +59,8 @@ class ExerciseStatus:
     saved_at: datetime.datetime | None = None
     ticked: frozenset[str] = frozenset()
     done_at: datetime.datetime | None = None
+    text_version: int = 0
+    parts_version: int = 0
     max_chars: ClassVar[int] = MAX_CHARS
     max_chars_text: ClassVar[str] = f"{MAX_CHARS:,}"
 
@@ -79,7 +85,9 @@ def status(row: Exercise | None, phase: PhaseInfo) -> ExerciseStatus:
     if row is None:
         return ExerciseStatus(phase=phase)
     ticked = frozenset(str(slug) for slug in row.ticked or [])
-    return ExerciseStatus(phase, row.text, row.saved_at, ticked, row.done_at)
+    return ExerciseStatus(
+        phase, row.text, row.saved_at, ticked, row.done_at, row.text_version, row.parts_version
+    )
 
 
 def exercise_status(user: Any, phase: PhaseInfo) -> ExerciseStatus:
@@ -90,7 +98,7 @@ def exercise_status(user: Any, phase: PhaseInfo) -> ExerciseStatus:
 def exercise_statuses(user: Any, phases: tuple[PhaseInfo, ...]) -> dict[int, ExerciseStatus]:
     """Every phase's exercise, by phase number, in one query: the texts are left unread (each
     row read stands in with an empty one)."""
-    fields = ("phase_id", "saved_at", "ticked", "done_at")
+    fields = ("phase_id", "saved_at", "ticked", "done_at", "text_version", "parts_version")
     rows = {
         row["phase_id"]: Exercise(**row) for row in Exercise.objects.for_user(user).values(*fields)
     }

@@ -25,7 +25,7 @@ from .memory import Memory
 from .models import AttemptQuestion, CheckOff, Confidence, NotYet, ReviewLog, StudyPlan
 from .rules import Rules
 from .schedules import schedule_for
-from .timezones import end_of_day, start_of_day
+from .timezones import end_of_day
 
 MEMORY_COLUMNS = tuple(column.name for column in fields(Memory))  # a card's columns, in order
 
@@ -36,6 +36,7 @@ def rules() -> Rules:
         accurate=settings.ACCURACY_THRESHOLD,
         window=settings.ACCURACY_WINDOW,
         confidence=settings.ACCURACY_CONFIDENCE,
+        min_answers=settings.ACCURACY_MIN_ANSWERS,
     )
 
 
@@ -46,10 +47,11 @@ def fsrs() -> Any:
 def recall_day(
     plan: StudyPlan | None, schedule: Schedule | None, today: datetime.date
 ) -> datetime.date:
-    """The day recall is predicted for: the exam date; without one, the day after the plan's
-    mock ends; without a plan (or once that day has passed), today."""
+    """The day recall is predicted for: the exam date, even once it has passed (the figures are
+    then read as of that day); without one, the day after the plan's mock ends; without a plan
+    (or once that day has passed), today."""
     if plan is not None and plan.exam_date is not None:
-        return max(plan.exam_date, today)
+        return plan.exam_date
     if schedule is not None:
         return max(schedule.finish + datetime.timedelta(days=1), today)
     return today
@@ -122,25 +124,23 @@ class LearnerState:
     memories: dict[int, Memory]  # by self-check id
     exam_day: datetime.date  # the day recall is predicted for
 
+    @property
+    def exam_passed(self) -> bool:
+        """The learner's exam day is behind them: recall is read as of that day."""
+        return self.exam_day < self.today
+
     @cached_property
     def recall_trend(self) -> list[tuple[datetime.date, int]]:
         """Exam-weighted recall on exam day at the end of each week, from the review log
         (progress.trend), today's point last; read by the dashboard alone."""
         ticked = [check_id for check_id in self.ticked if check_id in self.content.check_keys]
-        rows = [
-            trend.LoggedReview(*row)
-            for row in ReviewLog.objects.filter(
-                user_id=self.user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=ticked
-            )
-            .order_by("reviewed_at", "pk")
-            .values_list(
-                "self_check_id", "reviewed_at", "state_after", "stability_after", "difficulty_after"
-            )
-        ]
+        rows = logged_reviews(self.user, ticked)
         if not rows:
             return []
-        days = trend.week_ends(timezone.localdate(rows[0].at), self.today)
-        exam_at = start_of_day(self.exam_day)
+        last = min(self.today, self.exam_day)
+        days = trend.week_ends(timezone.localdate(rows[0].at), last)
+        if not days or days[0] > last:
+            return []
         figures = trend.weekly_recall(
             rows,
             ends=[end_of_day(day) for day in days[:-1]],
@@ -149,9 +149,10 @@ class LearnerState:
                 (domain.slug, domain.weight, self.content.domain_total(domain.slug))
                 for domain in self.content.domains
             ],
-            recall_of=lambda card: memory.recall(card, exam_at, fsrs()),
+            recall_of=lambda card: memory.recall(card, self.exam_day, fsrs()),
         )
-        # Today's point is the headline's own figure, from the cards as they stand.
+        # The last point is the headline's own figure, from the cards as they stand (or as they
+        # stood on a passed exam day).
         figures.append(self.report.weighted_recall)
         return [(day, round(100 * figure)) for day, figure in zip(days, figures, strict=True)]
 
@@ -211,6 +212,25 @@ class LearnerState:
         )
 
 
+def logged_reviews(user: Any, check_ids: list[int]) -> list[trend.LoggedReview]:
+    """Every logged review of these self-checks, oldest first: one query."""
+    return [
+        trend.LoggedReview(*row)
+        for row in ReviewLog.objects.filter(
+            user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids
+        )
+        .order_by("reviewed_at", "pk")
+        .values_list(
+            "self_check_id",
+            "reviewed_at",
+            "day",
+            "state_after",
+            "stability_after",
+            "difficulty_after",
+        )
+    ]
+
+
 def plan_of(user: Any) -> StudyPlan | None:
     # A reverse one-to-one raises an AttributeError subclass when there is no plan.
     return getattr(user, "study_plan", None)
@@ -218,10 +238,12 @@ def plan_of(user: Any) -> StudyPlan | None:
 
 def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool | None, bool]]:
     """(domain slug, right, from a mock that ran out of time) for each domain's newest counted
-    answers."""
+    answers: first answers only (a repeat is practice), and no stretch question (beyond the
+    exam)."""
     return [
         (domain, correct, deadline is not None and submitted_at == deadline)
         for domain, correct, submitted_at, deadline in AttemptQuestion.objects.counted(user, now)
+        .for_accuracy()
         .newest_per_domain(rules().window)
         .values_list(
             "question__domain__slug", "is_correct", "attempt__submitted_at", "attempt__deadline"
@@ -250,6 +272,19 @@ def check_figures(
     )
 
 
+def memories_on(user: Any, check_ids: list[int], day: datetime.date) -> dict[int, Memory]:
+    """Each self-check's memory as its last review up to ``day`` left it (from the log): what
+    recall on a passed exam day is read from. One query."""
+    memories: dict[int, Memory] = {}
+    for review in logged_reviews(user, check_ids):
+        if review.stability is None or review.state is None or review.day is None:
+            continue  # a "not yet": no memory
+        if review.day > day:
+            continue
+        memories[review.check_id] = review.memory
+    return memories
+
+
 def learner_state(user: Any, *, today: datetime.date, with_practice: bool = False) -> LearnerState:
     """The learner's figures; practice accuracy (one more query) only where a page shows it."""
     content = learner_syllabus(user)
@@ -257,7 +292,6 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
     exam_day = recall_day(plan, schedule, today)
-    exam_at = start_of_day(exam_day)
     end_of_today = end_of_day(today)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
@@ -265,17 +299,22 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     done_by_phase: Counter[int] = Counter()
     due_reviews: Counter[str] = Counter()
     recall_by_domain: defaultdict[str, float] = defaultdict(float)
-    for check_id, confidence, *columns in CheckOff.objects.for_user(user).values_list(
-        "self_check_id", "confidence", *MEMORY_COLUMNS
+    for check_id, confidence, *columns in (
+        CheckOff.objects.for_user(user)
+        .ticked()
+        .values_list("self_check_id", "confidence", *MEMORY_COLUMNS)
     ):
         ticked[check_id] = confidence
-        memories[check_id] = card = Memory(*columns)
+        memories[check_id] = Memory(*columns)
+    # Once the exam day has passed, recall is read as the cards stood at its end, from the log.
+    on_exam_day = memories_on(user, list(memories), exam_day) if exam_day < today else memories
+    for check_id, card in memories.items():
         # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
             done_by_domain[key[0]] += 1
             done_by_phase[key[1]] += 1
             due_reviews[key[0]] += memory.is_due(card, end_of_today)
-            recall_by_domain[key[0]] += memory.recall(card, exam_at, fsrs())
+            recall_by_domain[key[0]] += memory.recall(on_exam_day.get(check_id), exam_day, fsrs())
     answers = counted_answers(user, timezone.now()) if with_practice else []
     accuracy = readiness.accuracy_counts(answers, rules().window)
 

@@ -71,6 +71,14 @@ class PlanForm(forms.Form):
             raise forms.ValidationError("Choose a start date within a year of today.")
         return start
 
+    def clean_exam_date(self) -> datetime.date | None:
+        exam = self.cleaned_data["exam_date"]
+        if exam is not None and exam < timezone.localdate():
+            raise forms.ValidationError(
+                "That day has passed: choose your exam date from today on, or leave it empty."
+            )
+        return exam
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         start, exam = cleaned.get("start_date"), cleaned.get("exam_date")

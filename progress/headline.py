@@ -38,6 +38,14 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         return f"{url}#check-{check_slug}" if check_slug else url
 
     next_url = study_url(next_check.phase.slug, next_check.slug) if next_check else ""
+    if state.exam_passed:
+        # Nothing to book: the figures are read as of the exam day, and a new date starts over.
+        return Headline(
+            f"your exam day, {state.exam_day:%a %-d %b}, has passed: the figures below are read "
+            "as of that day. To prepare for another sitting, set its date.",
+            "Set a new exam date",
+            reverse("progress:plan-choose"),
+        )
     if report.ready_to_book:
         if review_due:
             return Headline(rules.ready_text + ": keep it there.", reviews, review, ready=True)

@@ -3,13 +3,20 @@
 Every ticked self-check, and every question missed in a closed drill or mock, is a card: its
 memory is FSRS's state, stored on its row. The `fsrs` package does the scheduling and the recall
 figures; this module is the glue: the ratings in the learner's words, a tick as the card's first
-review, day-scale scheduling, recall at a moment, and today's review queue. docs/memory.md
-explains the figures with a worked example.
+review, day-scale scheduling, recall on a day, and today's review queue. docs/memory.md explains
+the figures with a worked example.
+
+Time is counted as FSRS defines it: in days, the number of the learner's days from the last
+review to the one asked about (as Anki counts them, across its day boundary), not whole 24-hour
+periods. A review on the evening before the exam is a day before it, not "no time at all". The
+`fsrs` package takes datetimes and counts whole 24-hour periods between them, so each day is
+handed to it as midnight UTC of that date: the difference is then exactly the days between the
+two dates.
 """
 
 import datetime
 import functools
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -41,6 +48,11 @@ class Memory:
     difficulty: float | None
     due: datetime.datetime
     last_review: datetime.datetime | None
+    last_review_day: datetime.date | None = None  # the learner's day of the last review
+
+
+# Where a day's start falls, for a due day: the caller's (the learner's) time zone.
+DayStart = Callable[[datetime.date], datetime.datetime]
 
 
 @functools.cache
@@ -60,9 +72,23 @@ def _utc(moment: datetime.datetime) -> datetime.datetime:
     return moment.astimezone(datetime.UTC)
 
 
+def _day(day: datetime.date) -> datetime.datetime:
+    """A learner's day as FSRS is handed it: midnight UTC of that date, so whole days between
+    two of them are exactly the days between the dates."""
+    return datetime.datetime.combine(day, datetime.time.min, tzinfo=datetime.UTC)
+
+
+def reviewed_on(memory: Memory) -> datetime.date | None:
+    """The day of the card's last review (a card from before days were kept: its UTC date)."""
+    if memory.last_review_day is not None:
+        return memory.last_review_day
+    return _utc(memory.last_review).date() if memory.last_review is not None else None
+
+
 def to_card(memory: Memory) -> Card:
     # A card with no stability was never reviewed: FSRS's new card, whatever its stored state.
     state = State(memory.state) if memory.stability is not None else State.Learning
+    day = reviewed_on(memory)
     return Card(
         card_id=0,  # fsrs sleeps a millisecond to make up an id when none is given
         state=state,
@@ -70,36 +96,69 @@ def to_card(memory: Memory) -> Card:
         stability=memory.stability,
         difficulty=memory.difficulty,
         due=_utc(memory.due),
-        last_review=None if memory.last_review is None else _utc(memory.last_review),
+        last_review=None if day is None else _day(day),
     )
 
 
-def first_review(rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
+def _reviewed(memory: Memory, rating: Rating, day: datetime.date, fsrs: Scheduler) -> Card:
+    card, _ = fsrs.review_card(to_card(memory), rating, _day(day))
+    return card
+
+
+def days_until_due(memory: Memory, rating: Rating, day: datetime.date, fsrs: Scheduler) -> int:
+    """The days a review on ``day`` with ``rating`` would schedule the card's next one for."""
+    return (_reviewed(memory, rating, day, fsrs).due - _day(day)).days
+
+
+def review(
+    memory: Memory,
+    rating: Rating,
+    when: datetime.datetime,
+    day: datetime.date,
+    fsrs: Scheduler,
+    day_start: DayStart,
+) -> Memory:
+    """The card after a review at ``when``, on the learner's ``day``; due at the start of the
+    day FSRS schedules (``day_start``: where a day starts for the learner). Early reviews are
+    FSRS's to handle, like any other."""
+    _utc(when)  # stored as the last review: refused unless aware, as every other moment
+    card = _reviewed(memory, rating, day, fsrs)
+    due = day + datetime.timedelta(days=(card.due - _day(day)).days)
+    return Memory(int(card.state), card.stability, card.difficulty, day_start(due), when, day)
+
+
+def first_review(
+    rating: Rating,
+    when: datetime.datetime,
+    day: datetime.date,
+    fsrs: Scheduler,
+    day_start: DayStart,
+) -> Memory:
     """A new card's first review (a tick, or a missed question rated Again)."""
-    return review(Memory(State.Learning, None, None, when, None), rating, when, fsrs)
+    return review(
+        Memory(State.Learning, None, None, when, None), rating, when, day, fsrs, day_start
+    )
 
 
-def review(memory: Memory, rating: Rating, when: datetime.datetime, fsrs: Scheduler) -> Memory:
-    """The card after a review at ``when``; early reviews are FSRS's to handle, like any other."""
-    card, _ = fsrs.review_card(to_card(memory), rating, _utc(when))
-    return Memory(int(card.state), card.stability, card.difficulty, card.due, card.last_review)
+def _recall(card: Card, day: datetime.date, fsrs: Scheduler) -> float:
+    return float(fsrs.get_card_retrievability(card, _day(day)))
 
 
-def recall(memory: Memory | None, at: datetime.datetime, fsrs: Scheduler) -> float:
-    """Predicted recall of a card at ``at``: FSRS's retrievability; 0 if never reviewed."""
-    if memory is None or memory.last_review is None or memory.stability is None:
+def recall(memory: Memory | None, day: datetime.date, fsrs: Scheduler) -> float:
+    """Predicted recall of a card on the learner's ``day``: FSRS's retrievability after the days
+    since its last review; 0 if never reviewed."""
+    if memory is None or reviewed_on(memory) is None or memory.stability is None:
         return 0.0
-    return float(fsrs.get_card_retrievability(to_card(memory), _utc(at)))
+    return _recall(to_card(memory), day, fsrs)
 
 
-def gain(
-    memory: Memory, now: datetime.datetime, exam_at: datetime.datetime, fsrs: Scheduler
-) -> float:
-    """How much reviewing the card now (and knowing it) raises its recall on exam day."""
-    if exam_at <= now:
+def gain(memory: Memory, today: datetime.date, exam_day: datetime.date, fsrs: Scheduler) -> float:
+    """How much reviewing the card today (and knowing it) raises its recall on exam day."""
+    if exam_day <= today:
         return 0.0
-    reviewed = review(memory, Rating.Good, now, fsrs)
-    return recall(reviewed, exam_at, fsrs) - recall(memory, exam_at, fsrs)
+    return _recall(_reviewed(memory, Rating.Good, today, fsrs), exam_day, fsrs) - recall(
+        memory, exam_day, fsrs
+    )
 
 
 Key = TypeVar("Key", bound=Hashable)
@@ -123,14 +182,14 @@ def is_due(memory: Memory, end_of_today: datetime.datetime) -> bool:
 def queue(
     cards: Iterable[Candidate[Key]],
     *,
-    now: datetime.datetime,
+    today: datetime.date,
     end_of_today: datetime.datetime,
-    start_of_today: datetime.datetime,
-    exam_at: datetime.datetime | None,
+    exam_day: datetime.date | None,
     cap: int,
     fsrs: Scheduler,
 ) -> list[Key]:
-    """Today's review queue, as card keys.
+    """Today's review queue, as card keys (``today``: the learner's review day, ending at
+    ``end_of_today``).
 
     Due cards first, the longest overdue first. If that leaves room under ``cap`` (the daily cap,
     less the cards already reviewed today; a tick or a miss is no review here), the cards not due
@@ -141,7 +200,7 @@ def queue(
     cards = list(cards)
 
     def seen_today(card: Candidate[Key]) -> bool:
-        return card.memory.last_review is not None and card.memory.last_review >= start_of_today
+        return reviewed_on(card.memory) == today
 
     # The cap counts reviews: a tick or a miss made today (a card's first review) uses none of it.
     room = max(0, cap - sum(1 for card in cards if card.reviews > 1 and seen_today(card)))
@@ -151,12 +210,12 @@ def queue(
     )
     chosen = [card.key for card in due[:room]]
     room -= len(chosen)
-    if room <= 0 or exam_at is None or exam_at <= now:
+    if room <= 0 or exam_day is None or exam_day <= today:
         return chosen
     early = sorted(
         (-card_gain * card.weight, str(card.key), card.key)
         for card in cards
         if not (is_due(card.memory, end_of_today) or seen_today(card))
-        and (card_gain := gain(card.memory, now, exam_at, fsrs)) >= MIN_EARLY_GAIN
+        and (card_gain := gain(card.memory, today, exam_day, fsrs)) >= MIN_EARLY_GAIN
     )
     return chosen + [key for _, _, key in early[:room]]

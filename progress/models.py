@@ -36,6 +36,11 @@ class Profile(models.Model):
     reminded_on = models.DateField(
         null=True, blank=True, help_text="The day the last weekly reminder was claimed."
     )
+    # The learner's day for reviews, fixed by its first review (progress.review_days): a change
+    # of time zone moves the day only once this one has ended.
+    review_day = models.DateField(null=True, blank=True)
+    review_day_starts = models.DateTimeField(null=True, blank=True)
+    review_day_ends = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["user_id"]
@@ -80,6 +85,11 @@ class MemoryCard(models.Model):
     difficulty = models.FloatField(null=True, blank=True)
     due = models.DateTimeField(help_text="When it next comes back to the review queue.")
     last_review = models.DateTimeField(null=True, blank=True)
+    last_review_day = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The learner's day of the last review: FSRS counts time in such days.",
+    )
     reviews = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
@@ -87,14 +97,29 @@ class MemoryCard(models.Model):
 
     @property
     def memory(self) -> Memory:
-        return Memory(self.state, self.stability, self.difficulty, self.due, self.last_review)
+        return Memory(
+            self.state,
+            self.stability,
+            self.difficulty,
+            self.due,
+            self.last_review,
+            self.last_review_day,
+        )
 
     def remember(self, memory: Memory) -> None:
         for name, value in vars(memory).items():
             setattr(self, name, value)
         self.reviews += 1
 
-    MEMORY_FIELDS = ["state", "stability", "difficulty", "due", "last_review", "reviews"]
+    MEMORY_FIELDS = [
+        "state",
+        "stability",
+        "difficulty",
+        "due",
+        "last_review",
+        "last_review_day",
+        "reviews",
+    ]
 
 
 class Confidence(models.TextChoices):
@@ -103,9 +128,17 @@ class Confidence(models.TextChoices):
     SOLID = "solid", "Solid"
 
 
+class CheckOffQuerySet(LearnerQuerySet):
+    def ticked(self):
+        """The ticks standing now: an unticked check keeps its card, and counts nowhere."""
+        return self.filter(unticked_at__isnull=True)
+
+
 class CheckOff(MemoryCard):
     """A self-check the learner has answered without notes: a card in their review queue. The
-    tick is its first review, rated by ``confidence`` (progress.memory.CONFIDENCE_RATING)."""
+    tick is its first review, rated by ``confidence`` (progress.memory.CONFIDENCE_RATING).
+    Unticking keeps the card and its history (``unticked_at``); ticking again restores it, and
+    is a review when the card is due."""
 
     # No index of its own: the unique (user, self-check) index starts with the user, and every
     # read of a learner's ticks takes all of them. An index less is one less written per tick.
@@ -120,8 +153,11 @@ class CheckOff(MemoryCard):
     confidence = models.CharField(
         max_length=5, choices=Confidence.choices, blank=True, default="", db_default=""
     )
+    unticked_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the learner unticked it; empty while ticked."
+    )
 
-    objects = LearnerQuerySet.as_manager()
+    objects = CheckOffQuerySet.as_manager()
 
     class Meta:
         ordering = ["done_at"]
@@ -131,6 +167,33 @@ class CheckOff(MemoryCard):
 
     def __str__(self) -> str:
         return f"{self.user} ✓ {self.self_check.slug}"
+
+
+class Reveal(models.Model):
+    """A self-check turned over: the learner asked for its reference answer, after typing their
+    own (``answer``), and has not yet said how it went. A row per check, so reveals made at the
+    same moment in several tabs all stand; older than REVEAL_LASTS, it counts as face down again,
+    so a later sitting answers from memory before seeing the reference."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reveals"
+    )
+    self_check = models.ForeignKey(SelfCheck, on_delete=models.CASCADE, related_name="+")
+    answer = models.TextField(blank=True, help_text="What the learner typed before the reveal.")
+    revealed_at = models.DateTimeField()
+
+    objects = LearnerQuerySet.as_manager()
+
+    REVEAL_LASTS = datetime.timedelta(hours=6)
+
+    class Meta:
+        ordering = ["revealed_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "self_check"], name="one_reveal_per_check")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} revealed {self.self_check_id}"
 
 
 class AttemptQuerySet(models.QuerySet):
@@ -214,6 +277,11 @@ class AttemptQuestionQuerySet(models.QuerySet):
             | Q(attempt__kind=Attempt.Kind.MOCK, attempt__deadline__lte=now)
         )
 
+    def for_accuracy(self):
+        """The answers accuracy reads: a learner's first answer to each question (a repeat is
+        practice: its key was seen), and no stretch question (beyond the exam)."""
+        return self.filter(first_sight=True, question__stretch=False)
+
     def newest_per_domain(self, window: int):
         """At most ``window`` newest rows per question domain, newest first within each."""
         return (
@@ -241,6 +309,12 @@ class AttemptQuestion(models.Model):
     is_correct = models.BooleanField(null=True)
     flagged = models.BooleanField(default=False)
     answered_at = models.DateTimeField(null=True, blank=True)
+    first_sight = models.BooleanField(
+        null=True,
+        blank=True,
+        help_text="Set when the answer starts to count: true for the learner's first counted "
+        "answer to the question, false for a repeat (practice, counted nowhere in accuracy).",
+    )
 
     objects = AttemptQuestionQuerySet.as_manager()
 
@@ -351,6 +425,9 @@ class ReviewLog(models.Model):
         Question, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     reviewed_at = models.DateTimeField()
+    day = models.DateField(
+        null=True, blank=True, help_text="The learner's day the review counts for."
+    )
     first = models.BooleanField(help_text="The card's first review: a tick, or a miss.")
     rating = models.PositiveSmallIntegerField(
         null=True,

@@ -1,11 +1,9 @@
 """The review queue: the header's count and the Review page's cards, from one query."""
 
-import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import CharField, FloatField, IntegerField, Value
-from django.utils import timezone
+from django.db.models import CharField, DateField, FloatField, IntegerField, Value
 from fsrs import State
 
 from progress.auth import learner_syllabus
@@ -14,14 +12,14 @@ from . import memory
 from .figures import MEMORY_COLUMNS, fsrs, plan_of, recall_day, schedule_for
 from .memory import Memory
 from .models import CheckOff, NotYet, QuestionCard
-from .timezones import end_of_day, start_of_day
+from .review_days import ReviewDay
 
 CHECK = "check"
 QUESTION = "question"
 NOT_YET = "not-yet"  # a self-check tried and not yet known: no card, back the next day
 
 
-def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, int], Memory]]:
+def review_cards(user: Any, *, day: ReviewDay) -> list[tuple[tuple[str, int], Memory]]:
     """Today's review queue (progress.memory.queue), each card as ((kind, id), its memory): a
     ticked self-check or one "not yet" known by its self-check id, a missed question by its
     QuestionCard id. One query, however many cards: a UNION ALL of the ticks, the missed
@@ -31,12 +29,13 @@ def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, in
     content = learner_syllabus(user)
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
+    today = day.day
     weights = {domain.slug: domain.weight for domain in content.domains}
     no_domain = Value(None, output_field=CharField())
     unknown = Value(None, output_field=FloatField())
     rows = (
-        CheckOff.objects.filter(user=user)
-        .order_by()
+        CheckOff.objects.for_user(user)
+        .ticked()
         .values_list(Value(CHECK), "self_check_id", no_domain, "reviews", *MEMORY_COLUMNS)
         .union(
             QuestionCard.objects.for_user(user)
@@ -54,6 +53,7 @@ def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, in
                 unknown,
                 "due",
                 "tried_at",
+                Value(None, output_field=DateField()),
             ),
             all=True,
         )
@@ -70,16 +70,15 @@ def review_cards(user: Any, *, today: datetime.date) -> list[tuple[tuple[str, in
         )
     chosen = memory.queue(
         cards.values(),
-        now=timezone.now(),
-        start_of_today=start_of_day(today),
-        end_of_today=end_of_day(today),
-        exam_at=start_of_day(recall_day(plan, schedule, today)),
+        today=today,
+        end_of_today=day.ends,
+        exam_day=recall_day(plan, schedule, today),
         cap=settings.REVIEW_DAILY_CAP,
         fsrs=fsrs(),
     )
     return [(key, cards[key].memory) for key in chosen]
 
 
-def review_queue(user: Any, *, today: datetime.date) -> list[tuple[str, int]]:
+def review_queue(user: Any, *, day: ReviewDay) -> list[tuple[str, int]]:
     """Today's review queue as (kind, id), from review_cards: the header's count."""
-    return [key for key, _ in review_cards(user, today=today)]
+    return [key for key, _ in review_cards(user, day=day)]

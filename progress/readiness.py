@@ -57,10 +57,16 @@ class DomainReadiness(DomainCount):
         return self.recall >= self.rules.recall - 1e-9
 
     # Each page reads these more than once: worked out once per report.
+    @property
+    def enough_answers(self) -> bool:
+        """Enough answers for accuracy to say anything, either way (rules.min_answers)."""
+        return self.answered >= self.rules.min_answers
+
     @cached_property
     def chance_accurate(self) -> float | None:
-        """P(true accuracy >= the bar) from the window's answers; None before any answer."""
-        if not self.answered:
+        """P(true accuracy >= the bar) from the window's answers; None before there are enough
+        of them to decide either way."""
+        if not self.enough_answers:
             return None
         return beta.prob_at_least(self.right, self.answered - self.right, self.rules.accurate)
 
@@ -96,6 +102,12 @@ class DomainReadiness(DomainCount):
         bar = self.rules.accurate_percent
         if not self.answered:
             return "no practice answers yet"
+        if not self.enough_answers:
+            short = self.rules.min_answers - self.answered
+            return (
+                f"too few answers to tell yet: {short} more first "
+                f"{'answer' if short == 1 else 'answers'} in this domain before any verdict"
+            )
         if self.likely_accurate:
             return f"likely at least {bar}%"
         if self.likely_under:
@@ -122,7 +134,7 @@ class DomainReadiness(DomainCount):
     def accuracy_gap(self) -> float:
         """How far under the bar the true accuracy is, with the rules' odds: above 0 exactly
         when the domain is likely under the bar."""
-        if not self.answered:
+        if not self.enough_answers:
             return 0.0
         return beta.shortfall(
             self.right, self.answered - self.right, self.rules.accurate, self.rules.confidence

@@ -19,8 +19,9 @@ class Percent:
 class Rules:
     recall: float  # predicted exam-day recall every domain needs to count as ready
     accurate: float  # the accuracy bar: a domain must likely be at it; likely under it, it lags
-    window: int  # newest closed answers per domain that accuracy reads
+    window: int  # newest first answers per domain that accuracy reads
     confidence: float = 0.8  # how likely a range or a verdict on accuracy must be (progress.beta)
+    min_answers: int = 10  # answers in a domain before accuracy gives any verdict, either way
 
     confidence_percent = Percent("confidence")
     recall_percent = Percent("recall")
@@ -56,10 +57,14 @@ class Rules:
     @property
     def accuracy_text(self) -> str:
         return (
-            f"right answers among a domain's {self.window} most recent answers in finished "
-            "drills and mocks (an unanswered question of a finished mock counts as wrong; a live "
-            "mock counts nowhere), with the range your true accuracy lies in with "
+            f"right answers among a domain's {self.window} most recent first answers in "
+            "drills, mocks and the placement: only your first answer to each question counts "
+            "(a repeat has seen the key, so it is practice), stretch questions count nowhere, "
+            "an unanswered question of a finished mock counts as wrong and a live mock counts "
+            f"nowhere. It comes with the range your true accuracy lies in with "
             f"{self.confidence_percent}% odds. Likely at least {self.accurate_percent}% means "
             f"those odds that your true accuracy is {self.accurate_percent}% or more; likely "
-            "under, the same odds that it is less. Between the two, more answers settle it."
+            "under, the same odds that it is less; neither is said before "
+            f"{self.min_answers} answers in the domain, so one answer never decides it. Between "
+            "the two, more answers settle it."
         )

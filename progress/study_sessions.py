@@ -10,6 +10,7 @@ from django.db.models import Q
 from phases.models import Domain, Phase
 
 MAX_MINUTES = 600  # what one typed-in session may hold: ten hours
+DAY_MINUTES = 24 * 60  # what all of one day's sessions, timed and typed, may hold together
 # A timer left running stops counting here (or at the midnight after its start, if sooner):
 # past it, the learner most likely forgot to stop it.
 TIMER_CAP = datetime.timedelta(hours=4)

@@ -4,8 +4,7 @@ At the end of each week the learner's cards stood as their latest logged review 
 figure is what recall on exam day would have been predicted then: each domain's self-checks'
 predicted recall on exam day added up, divided by the domain's self-checks, weighted by exam
 share (progress.readiness). Only the self-checks ticked today count, so the line ends where the
-dashboard's headline stands; an untick leaves no row in the log, so a check unticked since is
-left out of the earlier weeks too.
+dashboard's headline stands; a check unticked since is left out of the earlier weeks too.
 """
 
 import datetime
@@ -23,9 +22,17 @@ WEEKS = 12  # weeks the line shows at most, today's included
 class LoggedReview:
     check_id: int
     at: datetime.datetime
+    day: datetime.date | None  # the learner's review day
     state: int | None
     stability: float | None
     difficulty: float | None
+
+    @property
+    def memory(self) -> Memory:
+        """The card as this review left it (its due date is not logged: the review's moment
+        stands in, and no figure here reads it)."""
+        assert self.state is not None
+        return Memory(self.state, self.stability, self.difficulty, self.at, self.at, self.day)
 
 
 def week_ends(
@@ -67,8 +74,7 @@ def weekly_recall(
         for check_id, review in latest.items():
             if review.stability is None or review.state is None:
                 continue
-            card = Memory(review.state, review.stability, review.difficulty, review.at, review.at)
-            by_domain[check_domain[check_id]] += recall_of(card)
+            by_domain[check_domain[check_id]] += recall_of(review.memory)
         figures.append(
             by_exam_weight(
                 (weight, readiness(by_domain[slug], total)) for slug, weight, total in domains

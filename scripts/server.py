@@ -52,6 +52,8 @@ def prepare_database(env: dict[str, str]) -> None:
     # static manifest it writes (studyplan.checks).
     manage(env, "collectstatic", "--noinput", "-v0")
     manage(env, "migrate", "--noinput", "-v0")
+    # The rate limits' shared counters when no Redis is set (settings.CACHES).
+    manage(env, "createcachetable")
     manage(env, "load_syllabus", "-v0")
 
 

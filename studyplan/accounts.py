@@ -6,10 +6,12 @@ from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import ChangePasswordForm, LoginForm
+from allauth.account.models import EmailAddress
 from allauth.core.exceptions import ImmediateHttpResponse
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core.validators import MaxLengthValidator
 from django.db import DatabaseError, transaction
@@ -43,6 +45,25 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
         return site_link(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def send_confirmation_mail(
+        self, request: HttpRequest, emailconfirmation: Any, signup: bool
+    ) -> None:
+        # A sign-up with an address another account already has goes through like any other
+        # (ACCOUNT_PREVENT_ENUMERATION = "strict": the page says nothing of the other account),
+        # and the address's owner is told, instead of being sent a link to confirm it for a
+        # stranger's account.
+        address = emailconfirmation.email_address
+        others = get_user_model().objects.exclude(pk=address.user_id)
+        if (
+            EmailAddress.objects.filter(email__iexact=address.email)
+            .exclude(user_id=address.user_id)
+            .exists()
+            or others.filter(email__iexact=address.email).exists()
+        ):
+            self.send_account_already_exists_mail(address.email)
+            return
+        super().send_confirmation_mail(request, emailconfirmation, signup)
 
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         # The mail templates (templates/account/email/) build every other link from site_url.
@@ -82,6 +103,17 @@ class LimitedLoginForm(LoginForm):
         super().__init__(*args, **kwargs)
         self.fields["login"].label = "Username or email address"
         self.fields["login"].validators.append(MaxLengthValidator(EMAIL_MAX_LENGTH))
+
+    def user_credentials(self) -> dict[str, Any]:
+        # allauth passes an address twice (as the username and as the email), and its backend
+        # tries the address for each, so a registered address cost two password checks and an
+        # unknown one a single dummy check: the time taken told which addresses have accounts.
+        # As the username alone it is still tried as an address, then as a username: one
+        # password check either way.
+        credentials = super().user_credentials()
+        if "password" in credentials:
+            return {"username": self.cleaned_data["login"], "password": credentials["password"]}
+        return credentials
 
 
 class AdminLoginForm(AdminAuthenticationForm):

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from progress.queue import review_queue
+from progress.review_days import current_review_day
 
 
 @cache
@@ -38,5 +39,7 @@ def review_due(request: HttpRequest) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         return {}
     return {
-        "review_due": SimpleLazyObject(lambda: len(review_queue(user, today=timezone.localdate())))
+        "review_due": SimpleLazyObject(
+            lambda: len(review_queue(user, day=current_review_day(user, timezone.now())))
+        )
     }

@@ -157,7 +157,10 @@ ACCOUNT_FORMS = {
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_CHANGE_EMAIL = True
-ACCOUNT_PREVENT_ENUMERATION = True
+# "strict": a sign-up with an address another account has goes through as any sign-up does (its
+# address stays unconfirmed, and only the owner's inbox could confirm it), and the owner is told
+# by mail (studyplan.accounts): the sign-up page never says an address is registered.
+ACCOUNT_PREVENT_ENUMERATION = "strict"
 # A reset for an address with no account mails it a note saying so (allauth's default): the page,
 # the work and the time taken are the same either way, and the per-address limit caps the notes.
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = True
@@ -206,7 +209,9 @@ IPWARE_STRICT = False
 ALLAUTH_TRUSTED_PROXY_COUNT = PROXY_COUNT
 
 # The cache holds counters only (allauth's rate limits), never a page: learner pages are
-# worked out from the database on every request. Without REDIS_URL each process counts alone.
+# worked out from the database on every request. It is shared by every worker and server: Redis
+# where REDIS_URL is set, else Django's database cache (a table, `createcachetable`), so a limit
+# of 20 sign-ups a minute is 20 however many processes serve the site.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = {
     "default": {
@@ -216,7 +221,7 @@ CACHES = {
         "OPTIONS": {"socket_connect_timeout": 5, "socket_timeout": 5},
     }
     if REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "studyplan"}
+    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "studyplan_cache"}
 }
 
 # Django's database sessions (its default, said here because it matters): a session is a row,
@@ -299,8 +304,10 @@ RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
 # "likely" means these odds, from the Beta posterior of the domain's answers (progress.beta);
 ACCURACY_CONFIDENCE = float(os.environ.get("STUDYPLAN_ACCURACY_CONFIDENCE", "0.8"))
-# accuracy reads each domain's newest this-many closed answers (40: docs/verdicts.md says why).
+# accuracy reads each domain's newest this-many first answers (40: docs/verdicts.md says why) ...
 ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "40"))
+# ... and says nothing either way before this many (10: one answer never decides a domain).
+ACCURACY_MIN_ANSWERS = int(os.environ.get("STUDYPLAN_ACCURACY_MIN_ANSWERS", "10"))
 
 # Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when it
 # comes back; a day's queue holds at most this many (that day's done reviews included), so the

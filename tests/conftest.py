@@ -19,18 +19,29 @@ def django_db_setup(django_db_setup, django_db_blocker):
         load_syllabus()
 
 
+DB_FIXTURES = ("db", "transactional_db", "django_db_reset_sequences", "live_server")
+
+
 @pytest.fixture(autouse=True)
-def fresh_caches():
+def fresh_caches(request, django_db_blocker):
     # No syllabus snapshot built from a test's rolled-back content (the content version rolls
     # back with it, so a later test can find the same number again), and no throttle count left
-    # by another test.
+    # by another test: the counters live in the shared cache, the database's own table without
+    # Redis, which a live-server test commits to and no flush empties.
     from django.core.cache import caches
 
     from phases.content import forget_snapshot
 
     forget_snapshot()
-    for alias in settings.CACHES:
-        caches[alias].clear()
+    uses_db = request.node.get_closest_marker("django_db") or any(
+        name in request.fixturenames for name in DB_FIXTURES
+    )
+    if uses_db:
+        # The test database first: never the development one.
+        request.getfixturevalue("django_db_setup")
+        with django_db_blocker.unblock():
+            for alias in settings.CACHES:
+                caches[alias].clear()
     yield
     forget_snapshot()
 

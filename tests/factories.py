@@ -14,9 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import Domain, Intensity, Question, SelfCheck
+from progress.exercise import Exercise
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard
+from progress.services.exercise import save_text, tick_parts
 from progress.services.plan import save_plan
-from progress.services.practice import answer, start_drill, start_mock
+from progress.services.practice import answer, settle_first_sight, start_drill, start_mock
+from progress.services.retrieval import reveal, settle
+from progress.services.review import review_check
 from progress.services.study import set_done
 from progress.timezones import start_of_day
 
@@ -137,15 +141,19 @@ class AttemptQuestionFactory(factory.django.DjangoModelFactory):
     answered_at = None
 
     class Params:
+        # An answer made here is the learner's first to its question (progress.services.
+        # practice.settle_first_sight marks repeats; practise() below goes through it).
         right = factory.Trait(
             chosen=factory.LazyAttribute(lambda item: sorted(item.question.correct_options)),
             is_correct=True,
             answered_at=factory.LazyAttribute(lambda item: item.attempt.started_at),
+            first_sight=True,
         )
         wrong = factory.Trait(
             chosen=factory.LazyAttribute(lambda item: [wrong_option(item.question)]),
             is_correct=False,
             answered_at=factory.LazyAttribute(lambda item: item.attempt.started_at),
+            first_sight=True,
         )
 
 
@@ -184,9 +192,11 @@ def make_due(user, *slugs: str, days_ago: int = 1) -> None:
     """Bring ticked checks back to the review queue, as the calendar would ``days_ago`` after
     their review day."""
     due = start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
-    # Reviewed before it fell due: a card reviewed today takes no other review until tomorrow.
+    # Reviewed before it fell due, on an earlier day of the learner's: a card reviewed today
+    # takes no other review until tomorrow.
+    reviewed = due - datetime.timedelta(days=2)
     CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
-        due=due, last_review=due - datetime.timedelta(days=2)
+        due=due, last_review=reviewed, last_review_day=timezone.localdate(reviewed)
     )
 
 
@@ -204,8 +214,9 @@ def miss(user, *questions: Question) -> list[QuestionCard]:
 def make_missed_due(user, *cards: QuestionCard, days_ago: int = 1) -> None:
     """Bring missed-question cards back to the review queue ``days_ago`` after their due day."""
     due = start_of_day(timezone.localdate() - datetime.timedelta(days=days_ago))
+    reviewed = due - datetime.timedelta(days=2)
     QuestionCard.objects.filter(user=user, pk__in=[card.pk for card in cards]).update(
-        due=due, last_review=due - datetime.timedelta(days=2)
+        due=due, last_review=reviewed, last_review_day=timezone.localdate(reviewed)
     )
 
 
@@ -213,18 +224,29 @@ def practise(
     user, domain_slug: str, *, right: int, wrong: int = 0, at: datetime.datetime | None = None
 ) -> Attempt:
     """A drill in one domain with ``right`` then ``wrong`` answers, all given at ``at`` (now by
-    default); the domain's real questions, reused in turn when it has fewer."""
+    default); the domain's real questions at the exam's depth, each answered for the first time
+    unless this learner answered it before (then a repeat, as the practice service marks it),
+    reused in turn when the domain has fewer."""
     attempt = AttemptFactory(
         user=user,
         drill=True,
         domain=Domain.objects.get(slug=domain_slug),
         started_at=at or timezone.now(),
     )
-    questions = itertools.cycle(Question.objects.current().filter(domain__slug=domain_slug))
-    for n in range(right + wrong):
+    questions = itertools.cycle(
+        Question.objects.current().filter(domain__slug=domain_slug, stretch=False)
+    )
+    items = [
         AttemptQuestionFactory(
-            attempt=attempt, question=next(questions), right=n < right, wrong=n >= right
+            attempt=attempt,
+            question=next(questions),
+            right=n < right,
+            wrong=n >= right,
+            first_sight=None,
         )
+        for n in range(right + wrong)
+    ]
+    settle_first_sight(user=user, items=items)
     return attempt
 
 
@@ -285,3 +307,29 @@ def answer_again(client, card: QuestionCard, *, right: bool, **headers) -> Any:
         {"option": shown(card, chosen)},
         **headers,
     )
+
+
+def write_exercise(user, phase, text: str, now: datetime.datetime) -> Exercise:
+    """Save an exercise's text as a page read just before would (at the version saved now)."""
+    current = Exercise.objects.filter(user=user, phase_id=phase.id).first()
+    version = current.text_version if current else 0
+    return save_text(user=user, phase=phase, text=text, version=version, now=now)
+
+
+def tick_exercise_parts(user, phase, ticked: set[str], now: datetime.datetime) -> Exercise:
+    """Tick an exercise's parts as a page read just before would (at the version saved now)."""
+    current = Exercise.objects.filter(user=user, phase_id=phase.id).first()
+    version = current.parts_version if current else 0
+    return tick_parts(user=user, phase=phase, ticked=ticked, version=version, now=now)
+
+
+def settle_revealed(user, *, self_check_id: int, outcome, now, answer: str = "") -> bool:
+    """Say how an answer from memory went, after turning the check over (``answer`` typed)."""
+    reveal(user=user, self_check_id=self_check_id, answer=answer, now=now)
+    return settle(user=user, self_check_id=self_check_id, outcome=outcome, now=now)
+
+
+def review_revealed(user, *, self_check_id: int, rating, now, answer: str = "") -> bool:
+    """Rate a ticked check on the Review page, after turning it over (``answer`` typed)."""
+    reveal(user=user, self_check_id=self_check_id, answer=answer, now=now)
+    return review_check(user=user, self_check_id=self_check_id, rating=rating, now=now)

@@ -16,8 +16,8 @@ from progress import chart
 from progress.activity import study_activity
 from progress.figures import schedule_for
 from progress.models import AttemptQuestion, CheckOff, Profile, QuestionCard
-from progress.services.review import review_check, review_question
-from tests.factories import UserFactory, make_plan, miss, practise, tick
+from progress.services.review import review_question
+from tests.factories import UserFactory, make_plan, miss, practise, review_revealed, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 D = datetime.date
@@ -145,7 +145,7 @@ def move(user, *, slug: str, done_at: datetime.datetime) -> None:
     """A tick made at another moment, as a test needs it (the tick is the card's first review, so
     its last review moves with it); the learner's pages retired."""
     CheckOff.objects.filter(user=user, self_check__slug=slug).update(
-        done_at=done_at, last_review=done_at
+        done_at=done_at, last_review=done_at, last_review_day=timezone.localdate(done_at)
     )
 
 
@@ -159,8 +159,8 @@ def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
     move(learner, slug="p1-backprop", done_at=moment)
     move(learner, slug="p2-fid-direction", done_at=moment - days(1))
     # Ticked on Wednesday (Auckland), reviewed at the moment of the other tick.
-    review_check(
-        user=learner,
+    review_revealed(
+        learner,
         self_check_id=SelfCheck.objects.get(slug="p2-fid-direction").pk,
         rating=Rating.Good,
         now=moment,
@@ -211,7 +211,7 @@ def test_a_review_in_the_weeks_counts_though_its_tick_came_before_them(learner):
     long_ago = timezone.now() - days(7 * chart.ACTIVITY_WEEKS + 1)
     move(learner, slug="p1-backprop", done_at=long_ago)
     check = SelfCheck.objects.get(slug="p1-backprop")
-    review_check(user=learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
+    review_revealed(learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
 
     activity = study_activity(learner, today=timezone.localdate(), schedule=None)
 
@@ -286,7 +286,7 @@ def test_a_review_and_answers_today_show_in_the_days_counts(learner, learner_cli
     # A card takes one review a day: the one reviewed today was ticked on an earlier day.
     move(learner, slug="p1-backprop", done_at=timezone.now() - days(400))
     check = SelfCheck.objects.get(slug="p1-backprop")
-    review_check(user=learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
+    review_revealed(learner, self_check_id=check.pk, rating=Rating.Good, now=timezone.now())
     practise(learner, "experimentation", right=3, wrong=2)
 
     response = learner_client.get(DASHBOARD)
@@ -331,8 +331,8 @@ def test_every_review_counts_on_its_own_day_missed_questions_included(learner):
     tick(learner, "p1-backprop")
     move(learner, slug="p1-backprop", done_at=start)
     check = SelfCheck.objects.get(slug="p1-backprop").pk
-    review_check(user=learner, self_check_id=check, rating=Rating.Good, now=start + days(2))
-    review_check(user=learner, self_check_id=check, rating=Rating.Hard, now=start + days(4))
+    review_revealed(learner, self_check_id=check, rating=Rating.Good, now=start + days(2))
+    review_revealed(learner, self_check_id=check, rating=Rating.Hard, now=start + days(4))
     (card,) = miss(learner, Question.objects.current().filter(domain__slug="core-ml").first())
     QuestionCard.objects.filter(pk=card.pk).update(last_review=start, missed_at=start)
     review_question(user=learner, card_id=card.pk, rating=Rating.Good, now=start + days(4))

@@ -32,11 +32,14 @@ TODAY = timezone.localdate()
 
 
 def state_of(user) -> tuple:
+    """The plan, the standing ticks, and the unticked checks (an untick keeps the card's row)."""
     plan = StudyPlan.objects.filter(user=user).values_list(
         "intensity__slug", "start_date", "exam_date"
     )
-    ticks = CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True)
-    return tuple(plan), tuple(sorted(ticks))
+    cards = CheckOff.objects.filter(user=user)
+    ticks = cards.ticked().values_list("self_check__slug", flat=True)
+    unticked = cards.filter(unticked_at__isnull=False).values_list("self_check__slug", flat=True)
+    return tuple(plan), tuple(sorted(ticks)), tuple(sorted(unticked))
 
 
 @pytest.fixture
@@ -57,9 +60,10 @@ def settled(learner):
         ({"intensity": "standard", "start_date": "0001-01-01"}, "within a year of today"),
         (
             {
+                # Both ahead: only their order is wrong (a day passed is refused for that).
                 "intensity": "standard",
-                "start_date": TODAY.isoformat(),
-                "exam_date": (TODAY - datetime.timedelta(days=1)).isoformat(),
+                "start_date": (TODAY + datetime.timedelta(days=10)).isoformat(),
+                "exam_date": (TODAY + datetime.timedelta(days=9)).isoformat(),
             },
             "cannot be before your start date",
         ),
@@ -414,7 +418,7 @@ def test_the_schedule_form_never_fails_and_writes_only_what_it_accepts(
         plan = StudyPlan.objects.get(user=settled)
         assert plan.intensity.slug == intensity
         assert plan.exam_date == (datetime.date.fromisoformat(exam) if exam else None)
-        assert state_of(settled)[1] == before[1]  # a schedule change never touches ticks
+        assert state_of(settled)[1:] == before[1:]  # a schedule change never touches ticks
 
 
 @FUZZ
@@ -471,19 +475,24 @@ def test_a_review_never_fails_and_records_only_a_rating_it_accepts(
 def test_the_toggle_never_fails_and_changes_only_the_check_it_names(
     learner_client, settled, slug, done, htmx
 ):
-    before = set(state_of(settled)[1])
+    plan, ticks, unticked = state_of(settled)
+    before, before_unticked = set(ticks), set(unticked)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     url = f"/study/checks/{urllib.parse.quote(slug, safe='')}/"
 
     response = learner_client.post(url, {"done": done}, **headers)
 
     assert response.status_code < 500
-    after = set(state_of(settled)[1])
+    after_plan, ticks, unticked = state_of(settled)
+    after, after_unticked = set(ticks), set(unticked)
+    assert after_plan == plan
     real = slug in set(SelfCheck.objects.current().values_list("slug", flat=True))
     # done=1 is refused: a tick is said after the reveal (progress.views.study).
     if real and done == "0":
         assert response.status_code in (200, 302)
         assert after == before - {slug}
+        # An untick keeps the card, unticked; a check never ticked gets no row.
+        assert after_unticked == before_unticked | (before & {slug})
     else:
         assert 400 <= response.status_code < 500
-        assert after == before
+        assert (after, after_unticked) == (before, before_unticked)

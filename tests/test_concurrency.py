@@ -82,11 +82,11 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
         make_plan(user)
         learners.append(user)
 
-    def learner(n: int) -> tuple[list[int], dict[str, bool]]:
+    def learner(n: int) -> tuple[list[int], dict[str, bool], set[str]]:
         rng = random.Random(n)
         session = session_for(learners[n], site)
         mine = rng.sample(slugs, 5)
-        statuses, state = [], {}
+        statuses, state, ever_ticked = [], {}, set()
         for _ in range(REQUESTS):
             slug, done = rng.choice(mine), rng.random() < 0.6
             headers = {"HX-Request": "true"} if rng.random() < 0.5 else {}
@@ -101,8 +101,10 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
             statuses.append(response.status)
             if 200 <= response.status < 400:
                 state[slug] = done
+                if done:
+                    ever_ticked.add(slug)
         session.close()
-        return statuses, state
+        return statuses, state, ever_ticked
 
     results = run_together(LEARNERS, learner)
 
@@ -110,9 +112,14 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
     statuses = [status for r in results for status in r[0]]
     assert len(statuses) == LEARNERS * REQUESTS
     assert [status for status in statuses if not 200 <= status < 400] == []
-    for user, (_, wanted) in zip(learners, results, strict=True):
-        have = set(CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True))
+    for user, (_, wanted, ever_ticked) in zip(learners, results, strict=True):
+        cards = CheckOff.objects.filter(user=user)
+        # The standing ticks are the last thing said of each check; an untick keeps its card
+        # (unticked_at set), so every check ever ticked has one row, and no other has any.
+        have = set(cards.ticked().values_list("self_check__slug", flat=True))
         assert have == {slug for slug, done in wanted.items() if done}, user.username
+        rows = list(cards.values_list("self_check__slug", flat=True))
+        assert sorted(rows) == sorted(ever_ticked), user.username
 
 
 @pytest.mark.django_db(transaction=True)

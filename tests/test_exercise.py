@@ -16,8 +16,7 @@ from phases.snapshot import PartInfo, PhaseInfo
 from progress.exercise import MAX_CHARS, Exercise, ExerciseStatus, exercise_status, markdown
 from progress.models import Profile
 from progress.services.account import export_learner
-from progress.services.exercise import save_text, tick_parts
-from tests.factories import UserFactory, make_plan
+from tests.factories import UserFactory, make_plan, tick_exercise_parts, write_exercise
 from tests.html import element_by_id, elements, page_text
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +106,7 @@ def test_every_phase_has_its_own_exercise_with_its_parts(learner_client):
 
 
 def test_the_save_button_without_htmx_saves_and_returns_to_the_exercise(learner_client, learner):
-    response = learner_client.post(save_url(), {"text": "Skip paths carry the gradient."})
+    response = learner_client.post(save_url(), text_of(learner, "Skip paths carry the gradient."))
 
     assertRedirects(response, phase_url() + "#exercise", fetch_redirect_response=False)
     assert row(learner).text == "Skip paths carry the gradient."
@@ -116,29 +115,43 @@ def test_the_save_button_without_htmx_saves_and_returns_to_the_exercise(learner_
     assert element_by_id(page.content, "exercise-saved").text.startswith("Saved ")
 
 
+def text_of(user, text: str) -> dict:
+    """A save of ``text`` as the page would send it: with the version it read (the one saved
+    now; the page learns each new one from its save's answer)."""
+    current = Exercise.objects.filter(user=user, phase__slug="core-ml-foundations").first()
+    return {"text": text, "version": str(current.text_version if current else 0)}
+
+
+def parts_of(user, parts) -> dict:
+    current = Exercise.objects.filter(user=user, phase__slug="core-ml-foundations").first()
+    return {"part": parts, "version": str(current.parts_version if current else 0)}
+
+
 def test_autosave_with_htmx_answers_with_the_time_in_the_learners_zone(learner_client, learner):
     Profile.objects.create(user=learner, time_zone="Pacific/Auckland")
 
-    response = learner_client.post(save_url(), {"text": "A first draft."}, **HTMX)
+    response = learner_client.post(save_url(), text_of(learner, "A first draft."), **HTMX)
 
     assert response.status_code == 200
     saved = row(learner).saved_at.astimezone(zoneinfo.ZoneInfo("Pacific/Auckland"))
-    assert response.content.decode().strip() == f"Saved {saved:%H:%M}"
+    assert response.content.decode().split("<input")[0].strip() == f"Saved {saved:%H:%M}"
+    # The form learns the version it now stands at, out of band, for its next save.
+    assert element_by_id(response.content, "exercise-version").attrs["value"] == "1"
     assert row(learner).text == "A first draft."
 
 
 def test_a_second_save_replaces_the_text_in_the_same_row(learner_client, learner):
-    learner_client.post(save_url(), {"text": "One."}, **HTMX)
-    learner_client.post(save_url(), {"text": "Two."}, **HTMX)
+    learner_client.post(save_url(), text_of(learner, "One."), **HTMX)
+    learner_client.post(save_url(), text_of(learner, "Two."), **HTMX)
 
     assert Exercise.objects.filter(user=learner).count() == 1
     assert row(learner).text == "Two."
 
 
 def test_saving_an_empty_text_is_allowed(learner_client, learner):
-    learner_client.post(save_url(), {"text": "Something."})
+    learner_client.post(save_url(), text_of(learner, "Something."))
 
-    learner_client.post(save_url(), {"text": ""})
+    learner_client.post(save_url(), text_of(learner, ""))
 
     assert row(learner).text == ""
 
@@ -146,10 +159,10 @@ def test_saving_an_empty_text_is_allowed(learner_client, learner):
 def test_a_text_over_the_cap_is_a_400_that_keeps_what_was_typed_and_saves_nothing(
     learner_client, learner
 ):
-    learner_client.post(save_url(), {"text": "The saved draft."})
+    learner_client.post(save_url(), text_of(learner, "The saved draft."))
     too_long = "x" * (MAX_CHARS + 1)
 
-    response = learner_client.post(save_url(), {"text": too_long})
+    response = learner_client.post(save_url(), text_of(learner, too_long))
 
     assert response.status_code == 400
     assertContains(response, f"{MAX_CHARS + 1:,} characters long", status_code=400)
@@ -158,7 +171,7 @@ def test_a_text_over_the_cap_is_a_400_that_keeps_what_was_typed_and_saves_nothin
 
 
 def test_a_text_over_the_cap_with_htmx_is_a_400_that_says_why(learner_client, learner):
-    response = learner_client.post(save_url(), {"text": "x" * (MAX_CHARS + 1)}, **HTMX)
+    response = learner_client.post(save_url(), text_of(learner, "x" * (MAX_CHARS + 1)), **HTMX)
 
     assert response.status_code == 400
     assert response.content.decode().startswith("Not saved: Your exercise is 50,001 characters")
@@ -179,7 +192,7 @@ def test_a_missing_text_or_a_nul_is_a_400_and_saves_nothing(learner_client, lear
 
 
 def test_the_text_is_exactly_the_cap_is_saved(learner_client, learner):
-    response = learner_client.post(save_url(), {"text": "y" * MAX_CHARS}, **HTMX)
+    response = learner_client.post(save_url(), text_of(learner, "y" * MAX_CHARS), **HTMX)
 
     assert response.status_code == 200
     assert len(row(learner).text) == MAX_CHARS
@@ -189,7 +202,7 @@ def test_the_text_is_exactly_the_cap_is_saved(learner_client, learner):
 
 
 def test_ticking_a_part_without_htmx_returns_to_the_checklist(learner_client, learner):
-    response = learner_client.post(parts_url(), {"part": [PARTS[2]]})
+    response = learner_client.post(parts_url(), parts_of(learner, [PARTS[2]]))
 
     assertRedirects(response, phase_url() + "#exercise-parts", fetch_redirect_response=False)
     assert row(learner).ticked == [PARTS[2]]
@@ -199,7 +212,7 @@ def test_ticking_a_part_without_htmx_returns_to_the_checklist(learner_client, le
 
 
 def test_ticking_with_htmx_answers_with_the_checklist(learner_client, learner):
-    response = learner_client.post(parts_url(), {"part": PARTS[:2]}, **HTMX)
+    response = learner_client.post(parts_url(), parts_of(learner, PARTS[:2]), **HTMX)
 
     assert response.status_code == 200
     form = element_by_id(response.content, "exercise-parts")
@@ -209,9 +222,9 @@ def test_ticking_with_htmx_answers_with_the_checklist(learner_client, learner):
 
 
 def test_a_part_left_out_of_the_post_is_unticked(learner_client, learner):
-    learner_client.post(parts_url(), {"part": PARTS})
+    learner_client.post(parts_url(), parts_of(learner, PARTS))
 
-    learner_client.post(parts_url(), {"part": [PARTS[0]]})
+    learner_client.post(parts_url(), parts_of(learner, [PARTS[0]]))
 
     assert row(learner).ticked == [PARTS[0]]
     assert row(learner).done_at is None
@@ -220,7 +233,7 @@ def test_a_part_left_out_of_the_post_is_unticked(learner_client, learner):
 def test_the_exercise_is_done_with_its_date_once_every_part_is_ticked(learner_client, learner):
     Profile.objects.create(user=learner, time_zone="Pacific/Kiritimati")
 
-    response = learner_client.post(parts_url(), {"part": PARTS}, **HTMX)
+    response = learner_client.post(parts_url(), parts_of(learner, PARTS), **HTMX)
 
     done_at = row(learner).done_at
     assert done_at is not None
@@ -234,15 +247,15 @@ def test_the_exercise_is_done_with_its_date_once_every_part_is_ticked(learner_cl
 
 def test_ticking_the_same_parts_again_keeps_the_day_it_was_done(learner, syllabus):
     phase = phase_one()
-    tick_parts(user=learner, phase=phase, ticked=set(PARTS), now=NOW)
+    tick_exercise_parts(learner, phase, ticked=set(PARTS), now=NOW)
 
-    tick_parts(user=learner, phase=phase, ticked=set(PARTS), now=NOW + datetime.timedelta(days=2))
+    tick_exercise_parts(learner, phase, ticked=set(PARTS), now=NOW + datetime.timedelta(days=2))
 
     assert row(learner).done_at == NOW
 
 
 def test_an_unknown_part_is_a_400_and_changes_nothing(learner_client, learner):
-    learner_client.post(parts_url(), {"part": [PARTS[0]]})
+    learner_client.post(parts_url(), parts_of(learner, [PARTS[0]]))
 
     for headers in ({}, HTMX):
         response = learner_client.post(
@@ -260,8 +273,10 @@ def test_an_unknown_part_is_a_400_and_changes_nothing(learner_client, learner):
 def test_the_download_is_a_markdown_file_with_the_parts_as_a_checklist_and_the_text(
     learner_client, learner
 ):
-    learner_client.post(save_url(), {"text": "Residual connections carry the gradient.\r\n"})
-    learner_client.post(parts_url(), {"part": [PARTS[0]]})
+    learner_client.post(
+        save_url(), text_of(learner, "Residual connections carry the gradient.\r\n")
+    )
+    learner_client.post(parts_url(), parts_of(learner, [PARTS[0]]))
 
     response = learner_client.get(download_url())
 
@@ -310,8 +325,8 @@ def test_the_markdown_of_an_exercise_not_yet_written_says_so():
 
 
 def test_another_learners_exercise_is_never_shown_nor_changed(client, learner, syllabus):
-    save_text(user=learner, phase=phase_one(), text="Mine alone.", now=NOW)
-    tick_parts(user=learner, phase=phase_one(), ticked={PARTS[0]}, now=NOW)
+    write_exercise(learner, phase_one(), text="Mine alone.", now=NOW)
+    tick_exercise_parts(learner, phase_one(), ticked={PARTS[0]}, now=NOW)
     other = UserFactory()
     client.force_login(other)
 
@@ -359,8 +374,8 @@ def test_the_writes_take_posts_only_and_every_url_needs_a_login(client, learner_
 
 def test_the_plan_shows_each_phases_exercise(learner_client, learner):
     make_plan(learner)
-    tick_parts(user=learner, phase=phase_one(), ticked=set(PARTS), now=timezone.now())
-    save_text(user=learner, phase=syllabus().phase("experimentation"), text="Draft.", now=NOW)
+    tick_exercise_parts(learner, phase_one(), ticked=set(PARTS), now=timezone.now())
+    write_exercise(learner, syllabus().phase("experimentation"), text="Draft.", now=NOW)
 
     response = learner_client.get(reverse("progress:plan"))
 
@@ -375,7 +390,7 @@ def test_the_plan_shows_each_phases_exercise(learner_client, learner):
 
 def test_the_dashboard_shows_todays_phases_exercise(learner_client, learner):
     make_plan(learner)
-    tick_parts(user=learner, phase=phase_one(), ticked={PARTS[0]}, now=timezone.now())
+    tick_exercise_parts(learner, phase_one(), ticked={PARTS[0]}, now=timezone.now())
 
     response = learner_client.get(reverse("progress:dashboard"))
 
@@ -384,8 +399,8 @@ def test_the_dashboard_shows_todays_phases_exercise(learner_client, learner):
 
 
 def test_the_export_holds_every_exercise_with_its_text_parts_and_dates(learner, syllabus):
-    save_text(user=learner, phase=phase_one(), text="Skip paths.", now=NOW)
-    tick_parts(user=learner, phase=phase_one(), ticked=set(PARTS), now=NOW)
+    write_exercise(learner, phase_one(), text="Skip paths.", now=NOW)
+    tick_exercise_parts(learner, phase_one(), ticked=set(PARTS), now=NOW)
 
     (exported,) = export_learner(learner, now=NOW)["exercises"]
 
@@ -395,6 +410,9 @@ def test_the_export_holds_every_exercise_with_its_text_parts_and_dates(learner, 
         "saved_at": NOW.isoformat(),
         "ticked": PARTS,
         "done_at": NOW.isoformat(),
+        # Saved once and ticked once: each save's version, which a stale tab's save must match.
+        "text_version": 1,
+        "parts_version": 1,
     }
 
 
@@ -402,14 +420,14 @@ def test_the_export_holds_every_exercise_with_its_text_parts_and_dates(learner, 
 
 
 def test_a_retired_part_leaves_the_checklist_and_keeps_the_learners_tick(learner, syllabus):
-    tick_parts(user=learner, phase=phase_one(), ticked={PARTS[0], PARTS[2]}, now=NOW)
+    tick_exercise_parts(learner, phase_one(), ticked={PARTS[0], PARTS[2]}, now=NOW)
     ExercisePart.objects.filter(slug=PARTS[2]).update(retired=True)
     content_changed()
 
     status = exercise_status(learner, phase_one())
     assert [part.slug for part, _ in status.parts] == PARTS[:2]
     assert (status.ticked_count, status.done) == (1, False)
-    tick_parts(user=learner, phase=phase_one(), ticked=set(PARTS[:2]), now=NOW)
+    tick_exercise_parts(learner, phase_one(), ticked=set(PARTS[:2]), now=NOW)
     assert exercise_status(learner, phase_one()).done
     assert sorted(row(learner).ticked) == sorted(PARTS)  # the retired part's tick is kept
 
@@ -419,7 +437,7 @@ def test_a_retired_part_leaves_the_checklist_and_keeps_the_learners_tick(learner
 
 
 def test_a_text_with_a_nul_comes_back_without_it_to_save_again(learner_client, learner):
-    response = learner_client.post(save_url(), {"text": "Skip\x00 paths."})
+    response = learner_client.post(save_url(), text_of(learner, "Skip\x00 paths."))
 
     assert response.status_code == 400
     assert element_by_id(response.content, "exercise-text").text == "Skip paths."

@@ -33,11 +33,9 @@ from phases.content import syllabus
 from phases.models import Domain, SelfCheck
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
 from progress.services.account import RESULT_WITHHELD, export_learner
-from progress.services.exercise import save_text, tick_parts
 from progress.services.practice import answer, flag, start_drill, submit
 from progress.services.reports import report_question
-from progress.services.retrieval import Outcome, settle
-from progress.services.review import review_check
+from progress.services.retrieval import Outcome, reveal
 from progress.services.study import set_done
 from progress.services.study_time import record_session, start_timer
 from tests.factories import (
@@ -48,7 +46,11 @@ from tests.factories import (
     items_of,
     make_plan,
     mock_for,
+    review_revealed,
+    settle_revealed,
     shown,
+    tick_exercise_parts,
+    write_exercise,
     wrong_option,
 )
 from tests.html import with_tag
@@ -127,6 +129,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.Exercise": lambda export: export["exercises"],
     "progress.QuestionCard": lambda export: export["question_cards"],
     "progress.NotYet": lambda export: export["not_yet"],
+    "progress.Reveal": lambda export: export["reveals"],
     "progress.Attempt": lambda export: export["attempts"],
     "progress.QuestionReport": lambda export: export["question_reports"],
     "progress.ReviewLog": lambda export: export["reviews"],
@@ -229,18 +232,20 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         now=ticked_at,
     )
     set_done(user=user, self_check_id=checks["p2-fid-direction"], done=True, now=ticked_at)
-    settle(
-        user=user,
+    settle_revealed(
+        user,
         self_check_id=checks["p1-fusion-tradeoff"],
         outcome=Outcome.NOT_YET,
         answer="Early fusion is… I forget.",
         now=now,
     )
-    review_check(user=user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=now)
+    review_revealed(user, self_check_id=checks["p2-fid-direction"], rating=Rating.Again, now=now)
+    # Turned over, and not yet said how it went.
+    reveal(user=user, self_check_id=checks["p1-residual-gradient-flow"], answer="Skips.", now=now)
 
     phase = syllabus().phase("core-ml-foundations")
-    save_text(user=user, phase=phase, text=f"Skip paths, by {user.username}.", now=now)
-    tick_parts(user=user, phase=phase, ticked={"p1-ex-fusion-table"}, now=now)
+    write_exercise(user, phase, text=f"Skip paths, by {user.username}.", now=now)
+    tick_exercise_parts(user, phase, ticked={"p1-ex-fusion-table"}, now=now)
 
     drill = start_drill(
         user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=random.Random(3)
@@ -387,12 +392,24 @@ def test_the_export_says_what_each_row_holds(two_learners):
     assert export["account"]["groups"] == ["Beta testers"]
     assert export["account"]["user_permissions"] == ["progress.view_attempt"]
     assert "password" not in export["account"]
+    review_day = me.profile.review_day
     assert export["profile"] == {
         "time_zone": "Pacific/Auckland",
         "weekly_reminder": True,
         "reminded_on": "2026-03-02",
         "reminders_on_since": None,
+        # The day the reviews above fixed (progress.review_days), in the learner's zone.
+        "review_day": review_day.isoformat(),
+        "review_day_starts": me.profile.review_day_starts.isoformat(),
+        "review_day_ends": me.profile.review_day_ends.isoformat(),
     }
+    assert export["reveals"] == [
+        {
+            "self_check": "p1-residual-gradient-flow",
+            "answer": "Skips.",
+            "revealed_at": export["reveals"][0]["revealed_at"],
+        }
+    ]
     assert export["plan"]["fitted"] is False
     assert "Moved the exam date." in export["admin_actions"][0]["change_message"]
 

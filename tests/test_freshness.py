@@ -32,8 +32,12 @@ from tests.factories import (
     miss,
     mock_for,
     review_from_memory,
+    review_revealed,
+    settle_revealed,
     shown,
     tick,
+    tick_exercise_parts,
+    write_exercise,
 )
 from tests.html import descendants, element_by_id, page_text, with_tag, without_csrf
 
@@ -119,7 +123,7 @@ def test_saying_the_same_thing_twice_changes_nothing(learner):
     assert CheckOff.objects.get(user=learner).done_at == done_at
     assert set_done(user=learner, self_check_id=check, done=False) is True
     assert set_done(user=learner, self_check_id=check, done=False) is False
-    assert not CheckOff.objects.filter(user=learner).exists()
+    assert not CheckOff.objects.filter(user=learner).ticked().exists()
 
 
 POSTGRESQL_ONLY = pytest.mark.skipif(
@@ -180,7 +184,7 @@ def test_a_tick_inside_a_transaction_leaves_that_transaction_waiting_for_the_dis
         assert set_done(user=learner, self_check_id=check, done=True) is True
         assert synchronous_commit() == "on"
 
-    assert CheckOff.objects.filter(user=learner, self_check_id=check).exists()
+    assert CheckOff.objects.filter(user=learner, self_check_id=check).ticked().exists()
 
 
 @pytest.mark.django_db
@@ -395,7 +399,9 @@ def test_reload_keeps_ticks_on_remaining_checks_and_renames_in_place(learner_wit
     assert Phase.objects.get(pk=phase_pk).title == "Multimodal data, fused deliberately"
     assert Topic.objects.get(slug="fid").title == "FID: lower means closer to real"
     for slug, pk in kept_ids.items():
-        assert CheckOff.objects.filter(user=learner_with_ticks, self_check_id=pk).exists(), slug
+        assert (
+            CheckOff.objects.filter(user=learner_with_ticks, self_check_id=pk).ticked().exists()
+        ), slug
 
 
 @pytest.mark.django_db
@@ -413,7 +419,9 @@ def test_a_retired_check_no_longer_counts_anywhere(learner_with_ticks, tmp_path,
     assert multimodal.done == multimodal_before.done - 1
     assert after.done == before.done - 1
     # The tick itself is kept as history; it just counts nowhere.
-    assert CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).exists()
+    assert (
+        CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).ticked().exists()
+    )
 
     client.force_login(learner_with_ticks)
     phase_page = client.get(reverse("progress:phase", args=["multimodal-data"]))
@@ -424,7 +432,9 @@ def test_a_retired_check_no_longer_counts_anywhere(learner_with_ticks, tmp_path,
         assert client.get(reverse(name)).status_code == 200, name
     toggle = client.post(reverse("progress:selfcheck-toggle", args=[RETIRED]), {"done": "0"})
     assert toggle.status_code == 404
-    assert CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).exists()
+    assert (
+        CheckOff.objects.filter(user=learner_with_ticks, self_check__slug=RETIRED).ticked().exists()
+    )
 
 
 @pytest.mark.django_db
@@ -437,7 +447,7 @@ def test_reloading_the_real_syllabus_after_an_edit_restores_it(
     # The loader warns about a live check the file no longer lists: it would go on counting.
     assert f"still count: {NEW}" in capsys.readouterr().err
     assert not SelfCheck.objects.get(slug=RETIRED).retired
-    assert CheckOff.objects.filter(user=learner_with_ticks).count() == 3
+    assert CheckOff.objects.filter(user=learner_with_ticks).ticked().count() == 3
     # The added check stays in the database (loaddata never deletes) but is not retired:
     # removal is always said explicitly, with `retired: true`.
     assert SelfCheck.objects.filter(slug=NEW).exists()
@@ -526,22 +536,28 @@ def write_question_report(user) -> None:
 
 
 def write_not_yet(user) -> None:
-    from progress.services.retrieval import Outcome, settle
+    from progress.services.retrieval import Outcome
 
     # Tried yesterday: back in today's queue.
     check = SelfCheck.objects.get(slug="p2-fid-direction").pk
     yesterday = timezone.now() - datetime.timedelta(days=1)
-    settle(user=user, self_check_id=check, outcome=Outcome.NOT_YET, answer="", now=yesterday)
+    settle_revealed(user, self_check_id=check, outcome=Outcome.NOT_YET, answer="", now=yesterday)
+
+
+def write_reveal(user) -> None:
+    from progress.services.retrieval import reveal
+
+    # Turned over, its outcome still to be said.
+    check = SelfCheck.objects.get(slug="p2-fid-direction").pk
+    reveal(user=user, self_check_id=check, answer="Lower is better.", now=timezone.now())
 
 
 def write_review_log(user) -> None:
     from fsrs import Rating
 
-    from progress.services.review import review_check
-
     make_due(user, "p1-backprop")
     check = SelfCheck.objects.get(slug="p1-backprop").pk
-    review_check(user=user, self_check_id=check, rating=Rating.Again, now=timezone.now())
+    review_revealed(user, self_check_id=check, rating=Rating.Again, now=timezone.now())
 
 
 def write_study_session(user) -> None:
@@ -556,17 +572,16 @@ def write_study_session(user) -> None:
     )
 
 
-def write_exercise(user) -> None:
+def exercise_written(user) -> None:
     from phases.content import syllabus
-    from progress.services.exercise import save_text, tick_parts
 
     phase = syllabus().phase("core-ml-foundations")
-    save_text(user=user, phase=phase, text="Skip paths carry the gradient.", now=timezone.now())
-    tick_parts(user=user, phase=phase, ticked={"p1-ex-residual-connections"}, now=timezone.now())
+    write_exercise(user, phase, text="Skip paths carry the gradient.", now=timezone.now())
+    tick_exercise_parts(user, phase, ticked={"p1-ex-residual-connections"}, now=timezone.now())
 
 
 WRITES = {
-    "progress.Exercise": write_exercise,
+    "progress.Exercise": exercise_written,
     "progress.StudyPlan": write_plan,
     "progress.Profile": write_profile,
     "progress.CheckOff": write_check_off,
@@ -577,14 +592,20 @@ WRITES = {
     "progress.ReviewLog": write_review_log,
     "progress.StudySession": write_study_session,
     "progress.NotYet": write_not_yet,
+    "progress.Reveal": write_reveal,
 }
 
 
 CHANGED_IN_PLACE = {"progress.StudyPlan", "progress.Profile"}  # one row per learner, from the start
 
+# A reveal is no progress: a check turned over is neither ticked nor tried until its outcome is
+# said, so the dashboard has nothing of it. It shows on its check's phase page instead, which
+# test_a_reveal_shows_on_the_next_phase_page checks as this file checks the dashboard.
+NOT_ON_THE_DASHBOARD = {"progress.Reveal"}
 
-def fresh_dashboard(user) -> str:
-    """The dashboard as a new process draws it: no snapshot, no cache, a new session."""
+
+def fresh_page(user, url: str) -> str:
+    """A page as a new process draws it: no snapshot, no cache, a new session."""
     from phases.content import forget_snapshot
 
     forget_snapshot()
@@ -592,7 +613,11 @@ def fresh_dashboard(user) -> str:
         caches[alias].clear()
     client = Client()
     client.force_login(user)
-    return without_csrf(client.get(DASHBOARD).content)
+    return without_csrf(client.get(url).content)
+
+
+def fresh_dashboard(user) -> str:
+    return fresh_page(user, DASHBOARD)
 
 
 def test_every_learner_owned_model_has_a_write_here():
@@ -615,9 +640,35 @@ def test_a_write_to_each_learner_owned_model_shows_on_the_next_dashboard(
 
     after = without_csrf(learner_client.get(DASHBOARD).content)
     assert apps.get_model(model).objects.count() > rows or model in CHANGED_IN_PLACE
-    # A new time zone moves "today" only when the two zones' dates differ at this moment.
-    assert after != before or model == "progress.Profile"
+    if model in NOT_ON_THE_DASHBOARD:
+        assert after == before
+    else:
+        # A new time zone moves "today" only when the two zones' dates differ at this moment.
+        assert after != before or model == "progress.Profile"
     assert after == fresh_dashboard(learner)
+
+
+@pytest.mark.django_db
+def test_a_reveal_shows_on_the_next_phase_page(learner_client, learner):
+    from progress.models import Reveal
+
+    make_plan(learner)
+    tick(learner, "p1-backprop")
+    phase = reverse("progress:phase", args=["experimentation"])
+    before = without_csrf(learner_client.get(phase).content)
+
+    write_reveal(learner)
+
+    response = learner_client.get(phase)
+    after = without_csrf(response.content)
+    assert Reveal.objects.filter(user=learner).count() == 1
+    assert after != before
+    # The row is turned over: the answer typed before the reveal, and the outcome to say.
+    row = element_by_id(response.content, "check-p2-fid-direction")
+    assert "Lower is better." in row.text
+    assert "Reveal the reference answer" not in row.text
+    assert "Got it" in row.text
+    assert after == fresh_page(learner, phase)
 
 
 @pytest.mark.django_db

@@ -14,6 +14,7 @@ from phases.models import Question
 from progress import urls as progress_urls
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
 from progress.queue import QUESTION, review_queue
+from progress.review_days import current_review_day
 from tests.factories import (
     UserFactory,
     answer_from_memory,
@@ -56,7 +57,10 @@ def client_b(client, learner_b):
 
 
 def ticked(user) -> set[str]:
-    return set(CheckOff.objects.filter(user=user).values_list("self_check__slug", flat=True))
+    """The learner's standing ticks (an unticked check keeps its row, unticked_at set)."""
+    return set(
+        CheckOff.objects.filter(user=user).ticked().values_list("self_check__slug", flat=True)
+    )
 
 
 def dashboard_done(response) -> dict[str, str]:
@@ -145,6 +149,7 @@ def test_b_unticking_a_check_a_ticked_leaves_as_tick(client_b, learner_a, learne
 
     assert ticked(learner_a) == set(A_TICKS)
     assert ticked(learner_b) == set()
+    assert not CheckOff.objects.filter(user=learner_b).exists()  # not even an unticked row
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
@@ -212,7 +217,8 @@ def as_missed_question(learner_a) -> QuestionCard:
     """A question A got wrong in a drill, due for review today."""
     (card,) = miss(learner_a, Question.objects.current().filter(domain__slug="core-ml").first())
     make_missed_due(learner_a, card)
-    assert (QUESTION, card.pk) in review_queue(learner_a, today=timezone.localdate())
+    today = current_review_day(learner_a, timezone.now())
+    assert (QUESTION, card.pk) in review_queue(learner_a, day=today)
     return QuestionCard.objects.get(pk=card.pk)
 
 

@@ -1,20 +1,25 @@
 """Mail that cannot be aimed at anyone, and pages no shared cache keeps: password reset is
 throttled per address and per client (allauth's rate limits), every link in mail comes from
-DJANGO_SITE_URL whatever the Host header says, one address belongs to one account, and every
+DJANGO_SITE_URL whatever the Host header says, one address is confirmed on one account only (a
+sign-up with a registered one goes through unconfirmed, and its owner is told), and every
 answer to a logged-in learner is ``Cache-Control: private, no-store``."""
 
 import re
 import time
+from io import StringIO
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
+from progress.models import Profile
 from tests.factories import UserFactory, make_plan
+from tests.html import page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -75,22 +80,69 @@ def test_every_link_in_account_mail_ignores_the_host_header(syllabus):
         assert ":6666" not in message.body + message.subject
 
 
-def test_an_address_already_on_an_account_cannot_sign_up_again(client, syllabus):
-    UserFactory(email="ada@example.com")
-
-    response = client.post(
+def sign_up(client, username: str, email: str):
+    return client.post(
         reverse("account_signup"),
         {
-            "username": "mallory",
-            "email": "ADA@example.com",
+            "username": username,
+            "email": email,
             "password1": "A-strong-Passw0rd-x",
             "password2": "A-strong-Passw0rd-x",
         },
     )
 
-    assert response.status_code == 400
-    assert "already registered with this email address" in response.content.decode()
-    assert not get_user_model().objects.filter(username="mallory").exists()
+
+def test_an_address_already_on_an_account_signs_up_unconfirmed_and_its_owner_is_told(
+    client, syllabus
+):
+    # ACCOUNT_PREVENT_ENUMERATION = "strict": the sign-up page never says an address is
+    # registered. The sign-up goes through as any other; the address stays unconfirmed on the
+    # new account (only its owner's inbox could confirm it) and the owner is mailed instead.
+    ada = UserFactory(email="ada@example.com")
+    stranger = Client()
+
+    response = sign_up(client, "mallory", "ADA@example.com")
+    anyone = sign_up(stranger, "grace", "grace@example.com")
+
+    # Answered as any sign-up: the same redirect, the same page (but for the address).
+    assert response.status_code == anyone.status_code == 302
+    assert response["Location"] == anyone["Location"]
+    page = page_text(client.get(response["Location"]).content)
+    assert "registered" not in page.lower()
+    assert page.replace("ada@example.com", "grace@example.com") == page_text(
+        stranger.get(anyone["Location"]).content
+    )
+
+    mallory = get_user_model().objects.get(username="mallory")
+    assert not EmailAddress.objects.filter(user=mallory, verified=True).exists()
+    ada.refresh_from_db()
+    assert ada.email == "ada@example.com"
+    assert not EmailAddress.objects.exclude(user=ada).filter(verified=True).exists()
+
+    # The owner is told, with no link that would confirm the address for mallory.
+    (told,) = [message for message in mail.outbox if message.to == ["ada@example.com"]]
+    assert "already has it" in told.body
+    assert "confirm" not in told.subject.lower()
+    assert "/accounts/confirm-email/" not in told.body
+    assert len(mail.outbox) == 2  # that, and grace's own confirmation link
+    assert "/accounts/confirm-email/" in mail.outbox[1].body
+    assert mail.outbox[1].to == ["grace@example.com"]
+
+    # An unconfirmed address gets no reminder, asked for or not (a confirmed one does).
+    opted = client.post(reverse("progress:account-reminders"), {"weekly_reminder": "on"})
+    assert opted.status_code == 302
+    confirmed = UserFactory(email="lin@example.com")
+    EmailAddress.objects.create(user=confirmed, email=confirmed.email, primary=True, verified=True)
+    Profile.objects.create(user=confirmed, weekly_reminder=True)
+    for user in (mallory, confirmed):
+        make_plan(user)
+    assert Profile.objects.get(user=mallory).weekly_reminder
+    mail.outbox.clear()
+
+    call_command("send_reminders", stdout=StringIO())
+
+    assert [message.to for message in mail.outbox] == [["lin@example.com"]]
+    assert Profile.objects.get(user=mallory).reminded_on is None
 
 
 def test_an_address_already_on_another_account_is_never_attached_to_a_second(syllabus):

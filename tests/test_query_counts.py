@@ -13,9 +13,9 @@ from django.utils import timezone
 from phases import content
 from phases.models import Question, SelfCheck
 from progress.exercise import Exercise
-from progress.models import Attempt, NotYet, QuestionCard
+from progress.models import Attempt, CheckOff, NotYet, QuestionCard, Reveal
+from progress.review_days import fix_review_day
 from progress.services.practice import answer, flag, submit
-from progress.services.study import set_done
 from tests.factories import (
     UserFactory,
     drill_for,
@@ -74,58 +74,60 @@ PAGES = [
     # Plan and ticks, counted answers, the header's review count, the study-activity calendar, the
     # ticked checks' review log for the weekly recall line, the minutes studied, and today's
     # phase's written exercise.
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 8),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 8),
-    # The reveal writes the session alone; with htmx, the row: the ticks, then the learner's
-    # "not yet"s.
-    ("reveal", "post", REVEAL, {"answer": "The chain rule."}, {}, 1 + SESSION),
-    ("reveal-htmx", "post", REVEAL, {"answer": "The chain rule."}, HTMX, 1 + SESSION + 2),
-    # After the reveal (prepare, not counted), in one transaction: the tick, its "not yet"
-    # cleared; then the session written.
-    ("got-it", "post", OUTCOME, {"outcome": "got-it"}, {}, 1 + WRITE + TICK + 1 + SESSION),
-    (
-        "got-it-htmx",
-        "post",
-        OUTCOME,
-        {"outcome": "got-it"},
-        HTMX,
-        1 + WRITE + TICK_READING + 1 + SESSION,
-    ),
-    # A "not yet": is it ticked, update_or_create (its savepoint, locked read, insert in a
-    # savepoint) and the log row.
-    ("not-yet", "post", OUTCOME, {"outcome": "not-yet"}, {}, 1 + WRITE + 1 + 6 + 1 + SESSION),
+    # And first, whether a mock ran out of time unclosed (closed, its answers count at once).
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 9),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 9),
+    # The reveal is a row of its own (progress.models.Reveal): the learner's lock, then
+    # update_or_create (its savepoint, a locked read, the insert in a savepoint), in the
+    # service's transaction; with htmx, the row: the ticks, the reveals, the "not yet"s.
+    ("reveal", "post", REVEAL, {"answer": "The chain rule."}, {}, 1 + 5 + 2 * WRITE),
+    ("reveal-htmx", "post", REVEAL, {"answer": "The chain rule."}, HTMX, 1 + 5 + 2 * WRITE + 3),
+    # After the reveal (prepare, not counted), in one transaction: the reveal used up (a locked
+    # read, its delete), the learner's lock, the review day (the profile, locked), the tick
+    # (its card read, get_or_create's read and insert in a savepoint) with its log row, and its
+    # "not yet" cleared. With htmx, then the row and the figures.
+    ("got-it", "post", OUTCOME, {"outcome": "got-it"}, {}, 1 + 2 + 8 + 2 * WRITE + 1),
+    ("got-it-htmx", "post", OUTCOME, {"outcome": "got-it"}, HTMX, 1 + 2 + 8 + 2 * WRITE + 3),
+    # A "not yet": the reveal used up, is it ticked, the learner's lock, the review day,
+    # update_or_create (its savepoint, locked read, insert in a savepoint) and the log row.
+    ("not-yet", "post", OUTCOME, {"outcome": "not-yet"}, {}, 1 + 2 + 1 + 2 + 5 + WRITE + 2),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
-    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 2 + TICK_READING_CHANGING_NOTHING),
+    # With htmx, the row: the ticks, the reveals and the "not yet"s.
+    ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3 + TICK_READING_CHANGING_NOTHING),
     # Plan and ticks, the review queue, the study time (minutes studied and the timer), the
-    # phase's written exercise, and the checks the learner said "not yet" to.
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 7),
-    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 7),
+    # phase's written exercise, the checks the learner said "not yet" to, and the checks turned
+    # over (progress.models.Reveal).
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 8),
+    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 8),
     # The minutes by phase and domain, the header's review count, and the sessions.
     ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
-    # The learner's row locked, the phase and the domain, the insert.
-    ("record", "post", RECORD, {"minutes": "30"}, {}, 5 + WRITE),
-    # A first save of the exercise's text: update_or_create's locking read and its insert in a
-    # savepoint; a first tick of its parts the same (get_or_create), then the update, all in the
-    # service's transaction. The download reads the one row.
-    ("exercise-save", "post", EXERCISE, {"text": "Skip paths."}, {}, 1 + 4 + WRITE),
-    ("exercise-save-htmx", "post", EXERCISE, {"text": "Skip paths."}, HTMX, 1 + 4 + WRITE),
-    ("exercise-parts", "post", EXERCISE_PARTS, {"part": "p1-ex-fusion-table"}, {}, 1 + 5 + WRITE),
+    # The learner's row locked, the minutes already on that day (a day holds 24 hours), the
+    # phase and the domain, the insert.
+    ("record", "post", RECORD, {"minutes": "30"}, {}, 6 + WRITE),
+    # A first save of the exercise's text: the learner's lock, the row's locking read, its
+    # insert; a first tick of its parts the same, then the update, all in the service's
+    # transaction (a save names the version it was read at). The download reads the one row.
+    ("exercise-save", "post", EXERCISE, {"text": "Skip paths."}, {}, 1 + 3 + WRITE),
+    ("exercise-save-htmx", "post", EXERCISE, {"text": "Skip paths."}, HTMX, 1 + 3 + WRITE),
+    ("exercise-parts", "post", EXERCISE_PARTS, {"part": "p1-ex-fusion-table"}, {}, 1 + 4 + WRITE),
     (
         "exercise-parts-htmx",
         "post",
         EXERCISE_PARTS,
         {"part": "p1-ex-fusion-table"},
         HTMX,
-        1 + 5 + WRITE,
+        1 + 4 + WRITE,
     ),
     ("exercise-download", "get", EXERCISE_DOWNLOAD, None, {}, 1 + 1),
-    # The queue, the card, and the review log's forecasts for "How well the forecast fits you".
-    ("review", "get", reverse("progress:review"), None, {}, 4),
+    # The queue, the card, the checks turned over, and the review log's forecasts for "How well
+    # the forecast fits you".
+    ("review", "get", reverse("progress:review"), None, {}, 5),
     # The rating is taken only for a card in today's queue: the queue is read first (one query);
-    # the reveal it follows leaves the session.
-    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 5 + WRITE + SESSION),
+    # then, in one transaction, the learner's lock, the card, its reveal used up, the review day
+    # and the log row.
+    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 9 + WRITE),
     # With htmx the next card, or when the queue is empty, when the next one comes back.
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 8 + WRITE + SESSION),
+    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 13 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     ("plan", "get", reverse("progress:plan"), None, {}, 4),
@@ -226,11 +228,12 @@ def test_query_counts_are_the_same_for_one_learner_and_for_thirty(
     assert SelfCheck.objects.filter(check_offs__user=planned_learner).count() >= 20
     # Measure the same request again from the same starting point: a tick that really ticks
     # (a repeated one changes nothing and costs less), a review of a check that is due.
-    toggled = SelfCheck.objects.get(slug="p1-backprop")
-    set_done(user=planned_learner, self_check_id=toggled.pk, done=False)
+    # A first tick (an untick keeps the card, and ticking it again would be a restore).
+    CheckOff.objects.filter(user=planned_learner, self_check__slug="p1-backprop").delete()
     make_due(planned_learner, "p2-fid-direction")
     Exercise.objects.filter(user=planned_learner).delete()  # a first save, as measured
     NotYet.objects.filter(user=planned_learner).delete()
+    Reveal.objects.filter(user=planned_learner).delete()  # a first reveal, as measured
     prepare(learner_client, url)
 
     with django_assert_num_queries(baseline):
@@ -304,6 +307,16 @@ def others_practise(count: int) -> None:
         practise(other, "experimentation", right=4, wrong=4)
 
 
+def single_answer(attempt: Attempt, at_least: int) -> int:
+    """The first question from position ``at_least`` on that asks for one answer: ``["1"]``
+    answers it (a choose-two would refuse a single option)."""
+    return next(
+        item.position
+        for item in items_of(attempt)
+        if item.position >= at_least and len(item.question.correct_options) == 1
+    )
+
+
 def attempt_url(attempt: Attempt, q: int | None = None) -> str:
     url = reverse("progress:attempt", args=[attempt.pk])
     return url if q is None else f"{url}?q={q}"
@@ -317,13 +330,14 @@ def answer_url(attempt: Attempt, position: int) -> str:
 PRACTICE_PAGES = [
     ("mock-question", "get", lambda a: attempt_url(a), None, 4),
     ("mock-question-by-number", "get", lambda a: attempt_url(a, 7), None, 4),
-    ("answer", "post", lambda a: answer_url(a, 6), {"option": ["1"]}, 6 + WRITE),
+    # The learner's lock, the attempt and its questions, the answer written (conditionally).
+    ("answer", "post", lambda a: answer_url(a, single_answer(a, 6)), {"option": ["1"]}, 7 + WRITE),
     (
         "answer-then-flagged",
         "post",
-        lambda a: answer_url(a, 6),
+        lambda a: answer_url(a, single_answer(a, 6)),
         {"option": "1", "then": "flagged"},
-        5 + WRITE,
+        6 + WRITE,
     ),
     (
         "flag",
@@ -333,12 +347,20 @@ PRACTICE_PAGES = [
         6 + WRITE,
     ),
     ("flagged", "get", lambda a: reverse("progress:attempt-flagged", args=[a.pk]), None, 4),
-    # The hand-in, then the answers read once and every miss made a review card in one
-    # statement (progress.services.review.remember_misses).
-    ("submit", "post", lambda a: reverse("progress:attempt-submit", args=[a.pk]), None, 6 + WRITE),
+    # The learner's lock, the hand-in, then the answers read once, which of them are first
+    # answers (one read, two updates: progress.services.practice.settle_first_sight), the
+    # review day, and every miss made a review card in one statement
+    # (progress.services.review.remember_misses).
+    (
+        "submit",
+        "post",
+        lambda a: reverse("progress:attempt-submit", args=[a.pk]),
+        None,
+        10 + WRITE,
+    ),
     ("practice-home", "get", lambda a: reverse("progress:practice"), None, 6),
     ("mock-resumed", "post", lambda a: reverse("progress:mock-start"), None, 2),
-    ("review", "get", lambda a: reverse("progress:review"), None, 4),
+    ("review", "get", lambda a: reverse("progress:review"), None, 5),
     ("history", "get", lambda a: reverse("progress:practice-history"), None, 4),
 ]
 
@@ -446,10 +468,10 @@ def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionC
 # three, the card on show in one more (a missed question's prompt and options); the dashboard as
 # pinned above.
 CARD_PAGES = [
-    ("review", reverse("progress:review"), {}, 5),
-    ("review-htmx", reverse("progress:review"), HTMX, 4),
-    ("dashboard", reverse("progress:dashboard"), {}, 8),
-    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 8),
+    ("review", reverse("progress:review"), {}, 6),
+    ("review-htmx", reverse("progress:review"), HTMX, 5),
+    ("dashboard", reverse("progress:dashboard"), {}, 9),
+    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 9),
 ]
 
 
@@ -483,13 +505,14 @@ def review_count(response) -> str:
 
 @pytest.mark.parametrize(
     ("headers", "most"),
-    [({}, 7 + WRITE + SESSION), (HTMX, 10 + WRITE + 1)],
+    [({}, 11 + WRITE + SESSION), (HTMX, 14 + WRITE + 1)],
     ids=["plain", "htmx"],
 )
 def test_reviewing_a_missed_question_stays_within_its_budget_however_many_cards(
     client, django_assert_max_num_queries, headers, most
 ):
-    # The learner, the card, its review written and the progress version moved; plain, the
+    # The learner, the card, the live mock's questions (none may be judged here), the learner's
+    # lock, the review day, its review written and the progress version moved; plain, the
     # answer kept in the session for the page after the redirect; with htmx, the card's new
     # schedule for the verdict, then the next card: an overdue mock to hand in, the queue and
     # the missed question on show.
@@ -535,6 +558,9 @@ def test_handing_in_a_mock_costs_the_same_for_one_miss_and_for_twenty(client, se
 def test_a_wrong_drill_answer_makes_its_card_and_its_log_row_in_two_statements(
     learner, learner_client, django_assert_num_queries
 ):
+    # Every learner has a profile from sign-up on (their time zone), and today's review day is
+    # fixed already, as after any earlier review today.
+    fix_review_day(learner, timezone.now())
     attempt = drill_for(learner)
     item = items_of(attempt)[0]
     url = answer_url(attempt, item.position)
@@ -544,9 +570,9 @@ def test_a_wrong_drill_answer_makes_its_card_and_its_log_row_in_two_statements(
     other = drill_for(learner, seed=2)
     item = next(i for i in items_of(other) if i.question_id != items_of(attempt)[0].question_id)
 
-    # The same as a right answer, and two statements more: the missed question's card and its
-    # first row in the review log.
-    with django_assert_num_queries(right + 2):
+    # The same as a right answer, and three statements more: the learner's review day (their
+    # profile, read locked), the missed question's card and its first row in the review log.
+    with django_assert_num_queries(right + 3):
         request(
             learner_client,
             "post",

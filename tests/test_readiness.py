@@ -224,22 +224,65 @@ def test_seven_of_ten_is_neither_likely_accurate_nor_likely_under_and_leaves_no_
     assert domain.verdict_text.endswith("at your current rate would settle it as likely under 70%")
 
 
-def test_three_of_three_would_settle_as_likely_accurate_with_one_more_at_that_rate():
-    domain = rated(one(done=5, total=10, planned=0.5, right=3, answered=3))
+def test_ten_of_twelve_would_settle_as_likely_accurate_with_one_more_at_that_rate():
+    # 10 of 12 right: P(rate >= 70%) = 0.798, a hair short of 0.8; at its current rate
+    # (11 of 14 = 79%) one more answer is right, and 11 of 13 gives the odds.
+    domain = rated(one(done=5, total=10, planned=0.5, right=10, answered=12))
+    assert domain.chance_accurate == pytest.approx(0.798, abs=0.001)
+    assert domain.likely_accurate is False
+    assert domain.likely_under is False
     assert domain.verdict_text == (
         "not settled: about 1 more answer at your current rate would settle it as likely at "
         "least 70%"
     )
 
 
-def test_one_wrong_answer_is_likely_under_the_bar_but_costs_less_than_ten():
-    # With one answer the posterior is wide: the gap is what is likely, not the bare 0%.
+def test_three_of_three_gives_no_verdict_until_ten_answers():
+    # Under 10 answers (rules.min_answers) accuracy says nothing either way, and says how many
+    # more first answers it needs.
+    domain = rated(one(done=5, total=10, planned=0.5, right=3, answered=3))
+    assert domain.chance_accurate is None
+    assert domain.likely_accurate is False
+    assert domain.likely_under is False
+    assert domain.accuracy_gap == 0.0
+    assert domain.accuracy_text == "3 of 3 right: likely 56–97%"
+    assert domain.verdict_text == (
+        "too few answers to tell yet: 7 more first answers in this domain before any verdict"
+    )
+
+
+def test_the_tenth_answer_is_the_first_to_give_a_verdict():
+    nine = rated(one(done=5, total=10, planned=0.5, right=9, answered=9))
+    ten = rated(one(done=5, total=10, planned=0.5, right=10, answered=10))
+    # 9 of 9 right: P(rate >= 70%) = 1 - 0.7^10 = 0.97, odds enough, yet one answer too few.
+    assert beta.prob_at_least(9, 0, 0.7) == pytest.approx(1 - 0.7**10)
+    assert nine.chance_accurate is None
+    assert nine.likely_accurate is False
+    assert nine.verdict_text == (
+        "too few answers to tell yet: 1 more first answer in this domain before any verdict"
+    )
+    assert ten.chance_accurate == pytest.approx(1 - 0.7**11)
+    assert ten.likely_accurate is True
+    assert ten.verdict_text == "likely at least 70%"
+
+
+def test_one_wrong_answer_gives_no_verdict_and_ten_wrong_cost_less_than_twenty():
+    # One answer never decides (rules.min_answers): no verdict, no gap, no marks behind.
     once = rated(one(done=5, total=10, planned=0.5, right=0, answered=1))
+    assert once.likely_under is False
+    assert once.likely_accurate is False
+    assert once.accuracy_gap == 0.0
+    assert once.marks_behind == 0.0
+    assert once.verdict_text == (
+        "too few answers to tell yet: 9 more first answers in this domain before any verdict"
+    )
+    # With few answers the posterior is wide: the gap is what is likely, not the bare 0%.
     ten = rated(one(done=5, total=10, planned=0.5, right=0, answered=10))
-    assert once.likely_under is True
-    assert once.accuracy_gap == pytest.approx(0.147, abs=0.001)
+    twenty = rated(one(done=5, total=10, planned=0.5, right=0, answered=20))
+    assert ten.likely_under is True
     assert ten.accuracy_gap == pytest.approx(0.564, abs=0.001)
-    assert once.marks_behind < ten.marks_behind < 25 * 0.7
+    assert twenty.accuracy_gap == pytest.approx(0.626, abs=0.001)
+    assert once.marks_behind < ten.marks_behind < twenty.marks_behind < 25 * 0.7
 
 
 def test_a_domain_never_answered_has_no_accuracy():
@@ -579,19 +622,29 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_to_book_whatever_the_ave
     assert report.ready_to_book is False
 
 
-def test_a_domain_answered_perfectly_but_too_few_times_is_not_ready_to_book():
-    # 3 of 3 right: P(rate >= 70%) = 1 - 0.7^4 = 0.76, under the 0.8 the rule asks.
+@pytest.mark.parametrize("answered", [3, 9])
+def test_a_domain_answered_perfectly_but_too_few_times_is_not_ready_to_book(answered):
+    # Under 10 answers there is no verdict, whatever the odds: 3 of 3 right gives
+    # P(rate >= 70%) = 1 - 0.7^4 = 0.76, 9 of 9 right 1 - 0.7^10 = 0.97.
     report = assess(
         seven(
             ready_domain(),
-            trustworthy_ai={"done": 10, "recall_sum": 10.0, "right": 3, "answered": 3},
+            trustworthy_ai={
+                "done": 10,
+                "recall_sum": 10.0,
+                "right": answered,
+                "answered": answered,
+            },
         ),
         RULES,
     )
     trust = by_slug(report)["trustworthy-ai"]
-    assert trust.chance_accurate == pytest.approx(1 - 0.7**4)
+    assert trust.remembered is True
+    assert trust.chance_accurate is None
     assert trust.likely_accurate is False
     assert trust.likely_under is False
+    assert trust.ready is False
+    assert all(domain.ready for domain in report.domains if domain.slug != "trustworthy-ai")
     assert report.ready_to_book is False
 
 
@@ -639,7 +692,7 @@ def test_accuracy_counts_of_no_answers_are_empty():
 
 
 def test_rules_texts_are_made_from_the_numbers_given():
-    rules = Rules(recall=0.65, accurate=0.55, window=13, confidence=0.9)
+    rules = Rules(recall=0.65, accurate=0.55, window=13, confidence=0.9, min_answers=6)
     assert rules.recall_percent == 65
     assert rules.accurate_percent == 55
     assert rules.confidence_percent == 90
@@ -647,14 +700,16 @@ def test_rules_texts_are_made_from_the_numbers_given():
     assert "likely at least 55% accurate" in rules.ready_text
     assert "likely under 55% accurate" in rules.lagging_text
     assert "90% odds" in rules.lagging_text
-    assert "13 most recent answers" in rules.accuracy_text
+    assert "13 most recent first answers" in rules.accuracy_text
     assert "90% odds" in rules.accuracy_text
+    assert "before 6 answers in the domain" in rules.accuracy_text
     for text in (rules.ready_text, rules.lagging_text, rules.accuracy_text):
         assert "80%" not in text and "70%" not in text and "40 most" not in text
+        assert "10 answers" not in text
 
 
 def test_rules_given_decide_the_verdicts_and_the_reason():
-    rules = Rules(recall=0.65, accurate=0.5, window=13, confidence=0.6)
+    rules = Rules(recall=0.65, accurate=0.5, window=13, confidence=0.6, min_answers=7)
     domain = one(done=7, total=10, planned=0.5, recall_sum=6.5, right=3, answered=7)
     # 3 of 7 right: P(rate < 50%) = 0.64, "likely under" at 60% odds, not at 80%.
     assert rated(domain, rules).likely_under is True
@@ -662,10 +717,17 @@ def test_rules_given_decide_the_verdicts_and_the_reason():
         "Experimentation: 3 of your last 7 practice answers right, likely 30–58%, so likely "
         "under the 50% bar"
     )
-    assert rated(domain, replace(RULES, accurate=0.5)).likely_under is False
+    assert rated(domain, replace(RULES, accurate=0.5, min_answers=7)).likely_under is False
+    # The fewest answers for a verdict is the rules' too: at 8, seven answers say nothing.
+    assert rated(domain, replace(rules, min_answers=8)).likely_under is False
+    assert rated(domain, replace(rules, min_answers=8)).accuracy_gap == 0.0
+    assert rated(domain, replace(rules, min_answers=8)).verdict_text == (
+        "too few answers to tell yet: 1 more first answer in this domain before any verdict"
+    )
     # 5 of 7: P(rate >= 50%) = 0.86, likely at the bar at 60% odds; at 70% and 80% odds not.
     assert rated(replace(domain, right=5), rules).ready is True
     assert rated(replace(domain, right=5), RULES).ready is False
+    assert rated(replace(domain, right=5), replace(rules, min_answers=8)).ready is False
     # 64% recall misses the 65% bar.
     assert rated(replace(domain, right=5, recall_sum=6.4), rules).ready is False
 
@@ -783,14 +845,15 @@ def test_recall_stays_between_zero_and_one_and_weighted_recall_within_the_domain
 
 @given(domain_counts())
 def test_ready_to_book_exactly_when_no_domain_misses_a_bar(counts):
-    # RULES' bars: 80% recall (the sum drawn in tenths, so in whole numbers), and the Beta
-    # posterior's weight at or above 70% at least 0.8, here integrated numerically.
+    # RULES' bars: 80% recall (the sum drawn in tenths, so in whole numbers), at least 10
+    # answers, and the Beta posterior's weight at or above 70% at least 0.8, here integrated
+    # numerically.
     misses = [
         count
         for count in counts
         if count.total == 0
         or round(10 * count.recall_sum) < 8 * count.total
-        or count.answered == 0
+        or count.answered < 10
         or beta_tail(count.right, count.answered - count.right, 0.7) < 0.8
     ]
     assert assess(counts, RULES).ready_to_book == (bool(counts) and not misses)

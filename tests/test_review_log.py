@@ -12,9 +12,9 @@ from fsrs import Rating
 from phases.models import Question, SelfCheck
 from progress import calibration
 from progress.models import CheckOff, Confidence, ReviewLog
-from progress.services.review import review_check, review_question
+from progress.services.review import review_question
 from progress.services.study import set_done
-from tests.factories import miss, tick
+from tests.factories import miss, review_revealed, tick
 from tests.html import page_text, table_rows
 
 DAY = datetime.timedelta(days=1)
@@ -28,8 +28,8 @@ def check_id(slug: str = "p1-backprop") -> int:
 def test_a_tick_is_a_first_review_and_each_review_after_it_is_kept(learner):
     start = timezone.now() - 10 * DAY
     set_done(user=learner, self_check_id=check_id(), done=True, now=start)
-    review_check(user=learner, self_check_id=check_id(), rating=Rating.Good, now=start + 3 * DAY)
-    review_check(user=learner, self_check_id=check_id(), rating=Rating.Again, now=start + 8 * DAY)
+    review_revealed(learner, self_check_id=check_id(), rating=Rating.Good, now=start + 3 * DAY)
+    review_revealed(learner, self_check_id=check_id(), rating=Rating.Again, now=start + 8 * DAY)
 
     first, second, third = ReviewLog.objects.filter(user=learner)
     assert (first.first, first.rating, first.elapsed_days, first.predicted_recall) == (
@@ -73,6 +73,7 @@ def test_a_miss_is_a_first_review_rated_forgot_and_its_reviews_are_kept(learner)
     question = Question.objects.current().filter(domain__slug="core-ml").first()
     (card,) = miss(learner, question)
     card.last_review = timezone.now() - 2 * DAY
+    card.last_review_day = timezone.localdate(card.last_review)
     card.save()
 
     review_question(user=learner, card_id=card.pk, rating=Rating.Good, now=timezone.now())

@@ -26,7 +26,7 @@ from progress.models import CheckOff, Profile, StudyPlan
 from progress.services.plan import save_plan
 from progress.services.time_zone import set_time_zone
 from progress.timezones import zone_names
-from tests.factories import PASSWORD, UserFactory, tick
+from tests.factories import PASSWORD, UserFactory, answer_from_memory
 from tests.html import element_by_id, elements, page_text, with_class, with_tag
 
 pytestmark = pytest.mark.django_db
@@ -128,12 +128,17 @@ def test_a_review_due_on_the_16th_is_due_in_auckland_and_not_yet_in_los_angeles(
     auckland, los_angeles = learner_in(AUCKLAND), learner_in(LOS_ANGELES)
     # One moment for both: 22:00 on the 16th in Auckland, 01:00 on the 16th in Los Angeles.
     due = datetime.datetime(2026, 1, 16, 9, 0, tzinfo=UTC)
-    for user in (auckland, los_angeles):
-        tick(user, "p1-backprop")
+    clients = {user: client_for(user) for user in (auckland, los_angeles)}
+    for user, client in clients.items():
+        # Ticked through the learner's own request: the tick is the card's first review, and
+        # fixes the learner's review day in their own zone (progress.review_days).
+        assert answer_from_memory(client, "p1-backprop").status_code == 302
         CheckOff.objects.filter(user=user).update(due=due)
+    assert Profile.objects.get(user=auckland).review_day == AUCKLAND_TODAY
+    assert Profile.objects.get(user=los_angeles).review_day == LOS_ANGELES_TODAY
 
-    in_auckland = client_for(auckland).get(REVIEW)
-    in_los_angeles = client_for(los_angeles).get(REVIEW)
+    in_auckland = clients[auckland].get(REVIEW)
+    in_los_angeles = clients[los_angeles].get(REVIEW)
 
     assert element_by_id(in_auckland.content, "review-heading").text == "Review today: 1 left"
     assert element_by_id(in_auckland.content, "header-review").text == "Review today (1)"

@@ -9,8 +9,12 @@ from progress.memory import Memory
 from progress.trend import LoggedReview, week_ends, weekly_recall
 
 UTC = datetime.UTC
-EXAM = datetime.datetime(2026, 3, 30, tzinfo=UTC)
+EXAM_DAY = datetime.date(2026, 3, 30)
 FSRS = memory.scheduler(0.9, fuzz=False)
+
+
+def on(day: int) -> datetime.date:
+    return datetime.date(2026, 3, day)
 
 
 def at(day: int) -> datetime.datetime:
@@ -18,7 +22,7 @@ def at(day: int) -> datetime.datetime:
 
 
 def recall_on_exam_day(card: Memory) -> float:
-    return memory.recall(card, EXAM, FSRS)
+    return memory.recall(card, EXAM_DAY, FSRS)
 
 
 def test_week_ends_are_each_sunday_from_the_first_week_then_today():
@@ -35,12 +39,21 @@ def test_week_ends_are_each_sunday_from_the_first_week_then_today():
     assert len(many) == 12 and many[-1] == datetime.date(2026, 3, 19)
 
 
+def test_a_logged_review_s_memory_is_the_card_as_that_review_left_it_on_its_day():
+    logged = LoggedReview(1, at(10), on(11), 2, 20.0, 5.0)
+
+    assert logged.memory == Memory(2, 20.0, 5.0, at(10), at(10), on(11))
+    assert memory.reviewed_on(logged.memory) == on(11)
+    # A row logged before days were kept: its UTC date.
+    assert memory.reviewed_on(LoggedReview(1, at(10), None, 2, 20.0, 5.0).memory) == on(10)
+
+
 def test_each_week_reads_the_latest_review_of_each_check_before_its_end():
     # Check 1 (domain a) ticked on 2 March, reviewed on 10 March with a longer stability;
     # check 2 (domain b) ticked on 11 March. Domain a has 2 checks, b has 1; weights 60 and 40.
-    first = LoggedReview(1, at(2), 2, 3.0, 5.0)
-    second = LoggedReview(1, at(10), 2, 20.0, 5.0)
-    other = LoggedReview(2, at(11), 2, 3.0, 5.0)
+    first = LoggedReview(1, at(2), on(2), 2, 3.0, 5.0)
+    second = LoggedReview(1, at(10), on(10), 2, 20.0, 5.0)
+    other = LoggedReview(2, at(11), on(11), 2, 3.0, 5.0)
     ends = [at(8), at(15)]
 
     figures = weekly_recall(
@@ -51,18 +64,58 @@ def test_each_week_reads_the_latest_review_of_each_check_before_its_end():
         recall_of=recall_on_exam_day,
     )
 
-    week_one = 60 * recall_on_exam_day(Memory(2, 3.0, 5.0, at(2), at(2))) / 2 / 100
+    week_one = 60 * recall_on_exam_day(Memory(2, 3.0, 5.0, at(2), at(2), on(2))) / 2 / 100
     week_two = (
-        60 * recall_on_exam_day(Memory(2, 20.0, 5.0, at(10), at(10))) / 2
-        + 40 * recall_on_exam_day(Memory(2, 3.0, 5.0, at(11), at(11)))
+        60 * recall_on_exam_day(Memory(2, 20.0, 5.0, at(10), at(10), on(10))) / 2
+        + 40 * recall_on_exam_day(Memory(2, 3.0, 5.0, at(11), at(11), on(11)))
     ) / 100
     assert figures == pytest.approx([week_one, week_two])
-    assert figures[0] < figures[1]
+    assert 0 < figures[0] < figures[1]
+
+
+def test_a_review_at_a_week_s_end_counts_for_it_and_one_just_after_does_not():
+    end = at(8)
+    on_time = LoggedReview(1, end, on(8), 2, 3.0, 5.0)
+    just_after = LoggedReview(2, end + datetime.timedelta(microseconds=1), on(8), 2, 3.0, 5.0)
+
+    figures = weekly_recall(
+        [on_time, just_after],
+        ends=[end],
+        check_domain={1: "a", 2: "b"},
+        domains=[("a", 50, 1), ("b", 50, 1)],
+        recall_of=recall_on_exam_day,
+    )
+
+    assert figures == pytest.approx([50 * recall_on_exam_day(on_time.memory) / 100])
+
+
+def test_recall_of_is_handed_the_review_s_memory_with_the_learner_s_day():
+    # 11:30 UTC on 8 March is 00:30 on 9 March in Auckland: the learner's day is the 9th.
+    logged = LoggedReview(1, datetime.datetime(2026, 3, 8, 11, 30, tzinfo=UTC), on(9), 2, 3.0, 5.0)
+    handed: list[Memory] = []
+
+    def recording(card: Memory) -> float:
+        handed.append(card)
+        return recall_on_exam_day(card)
+
+    figures = weekly_recall(
+        [logged], ends=[at(8)], check_domain={1: "a"}, domains=[("a", 100, 1)], recall_of=recording
+    )
+
+    assert handed == [logged.memory]
+    assert handed[0].last_review_day == on(9)
+    assert figures == pytest.approx([recall_on_exam_day(logged.memory)])
+    # A day later than the UTC date: exam day is a day nearer, recall on it higher.
+    utc_dated = LoggedReview(1, logged.at, None, 2, 3.0, 5.0).memory
+    assert figures[0] > recall_on_exam_day(utc_dated)
 
 
 def test_a_check_that_does_not_count_and_a_review_without_memory_add_nothing():
     figures = weekly_recall(
-        [LoggedReview(1, at(2), 2, None, None), LoggedReview(9, at(2), 2, 50.0, 5.0)],
+        [
+            LoggedReview(1, at(2), on(2), None, None, None),
+            LoggedReview(9, at(2), on(2), 2, 50.0, 5.0),
+        ],
         ends=[at(8)],
         check_domain={1: "a"},
         domains=[("a", 100, 1)],

@@ -13,7 +13,6 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from phases.models import Domain, Intensity, PhaseHours, SelfCheck
 from phases.schedule import Schedule, lay_out
-from progress.services.review import review_check
 from progress.services.study import set_done
 from tests.factories import (
     UserFactory,
@@ -21,6 +20,7 @@ from tests.factories import (
     make_due,
     make_plan,
     practise,
+    review_revealed,
     tick,
 )
 from tests.html import (
@@ -372,13 +372,22 @@ def test_a_practised_domain_under_the_accuracy_bar_lags_with_its_accuracy(learne
 
 def test_an_unsettled_accuracy_neither_lags_nor_counts_as_accurate(learner_client, learner):
     make_plan(learner)
-    practise(learner, "experimentation", right=1, wrong=1)  # P(rate < 70%) = 0.78: not settled
+    practise(learner, "experimentation", right=7, wrong=3)  # P(rate < 70%) = 0.57: not settled
+    # Under 10 answers no verdict at all: 0 of 3, once likely under 70% (0.99), lags nowhere.
+    practise(learner, "core-ml", right=0, wrong=3)
 
     response = learner_client.get(DASHBOARD)
 
     assert lagging_badges(response) == []
     assert accuracy(response)["experimentation"].startswith(
-        "1 of 2 right: likely 20–80% not settled: about "
+        "7 of 10 right: likely 49–83% not settled: about "
+    )
+    assert accuracy(response)["core-ml"] == (
+        "0 of 3 right: likely 3–44% too few answers to tell yet: 7 more first answers in this "
+        "domain before any verdict"
+    )
+    assert {slug: cells[5] for slug, cells in rows(response).items()} == dict.fromkeys(
+        domain_names(), "0.0"
     )
 
 
@@ -405,6 +414,7 @@ def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learn
     settings.ACCURACY_THRESHOLD = 0.55
     settings.ACCURACY_WINDOW = 15
     settings.ACCURACY_CONFIDENCE = 0.9
+    settings.ACCURACY_MIN_ANSWERS = 6
     make_plan(learner)
 
     response = learner_client.get(DASHBOARD)
@@ -412,9 +422,17 @@ def test_the_rules_numbers_on_the_page_follow_the_settings(learner_client, learn
     text = page_text(response.content)
 
     assert "at least 65% recall on exam day and likely at least 55% accurate" in text
-    assert "a domain's 15 most recent answers" in text
+    assert "a domain's 15 most recent first answers" in text
     assert "with 90% odds" in text
-    for default in ("80% recall", "70% accurate", "under 70%", "40 most recent", "80% odds"):
+    assert "before 6 answers in the domain" in text
+    for default in (
+        "80% recall",
+        "70% accurate",
+        "under 70%",
+        "40 most recent",
+        "80% odds",
+        "10 answers",
+    ):
         assert default not in text, default
     # Every meter with a bar to reach (the study-time shares have none).
     meters = [e.attrs["high"] for e in with_tag(response.content, "meter") if "high" in e.attrs]
@@ -427,7 +445,8 @@ def test_the_rules_thresholds_from_settings_decide_the_lagging_domain(
     settings.ACCURACY_THRESHOLD = 0.55
     settings.ACCURACY_CONFIDENCE = 0.6
     make_plan(learner)
-    practise(learner, "core-ml", right=2, wrong=4)  # P(rate < 55%) = 0.86: likely under
+    # 5 of 10: P(rate < 55%) = 0.63, likely under at 60% odds (not at 80%).
+    practise(learner, "core-ml", right=5, wrong=5)
     practise(learner, "experimentation", right=6, wrong=4)  # 60%: over 55%
 
     response = learner_client.get(DASHBOARD)
@@ -504,8 +523,9 @@ def test_the_chart_has_a_table_with_the_same_figures_for_screen_readers(learner_
 
 def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_client, learner):
     make_plan(learner)
-    practise(learner, "core-ml", right=3, wrong=1)
-    practise(learner, "experimentation", right=1, wrong=2)
+    practise(learner, "core-ml", right=7, wrong=3)
+    practise(learner, "experimentation", right=3, wrong=7)
+    practise(learner, "multimodal-data", right=1, wrong=2)
     tick(learner, "p1-backprop", "p1-validation-vs-test", "p1-residual-gradient-flow")
     make_due(learner, "p1-backprop", "p1-validation-vs-test")
     # Another learner's practice and reviews change none of my figures.
@@ -517,15 +537,19 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
     response = learner_client.get(DASHBOARD)
 
     assert accuracy(response) == {
-        "experimentation": "1 of 3 right: likely 14–68% likely under 70%",
+        "experimentation": "3 of 10 right: likely 17–51% likely under 70%",
         "core-ml": accuracy(response)["core-ml"],
+        "multimodal-data": (
+            "1 of 3 right: likely 14–68% too few answers to tell yet: 7 more first answers in "
+            "this domain before any verdict"
+        ),
         **{
             slug: "no practice answers yet"
             for slug in domain_names()
-            if slug not in ("core-ml", "experimentation")
+            if slug not in ("core-ml", "experimentation", "multimodal-data")
         },
     }
-    assert accuracy(response)["core-ml"].startswith("3 of 4 right: likely 42–89% not settled")
+    assert accuracy(response)["core-ml"].startswith("7 of 10 right: likely 49–83% not settled")
     backlog = {slug: cells[6] for slug, cells in rows(response).items()}
     assert backlog == {**dict.fromkeys(domain_names(), "0"), "core-ml": "2"}
 
@@ -580,18 +604,31 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client,
     assert lagging_badges(response) == ["software-development"]
 
 
-def test_one_domain_short_of_practised_is_not_ready_to_book(learner_client, learner):
+@pytest.mark.parametrize(
+    ("right", "figure", "more"),
+    [(3, "likely 56–97%", "7 more first answers"), (9, "likely 79–99%", "1 more first answer")],
+    ids=["3-of-3", "9-of-9"],
+)
+def test_one_domain_short_of_practised_is_not_ready_to_book(
+    learner_client, learner, right, figure, more
+):
     make_plan(learner, exam_in=EXAM_SOON)
     tick(learner, *everything())
     for slug in domain_names():
-        # Three of three right: P(rate >= 70%) = 0.76, short of the 0.8 the rule asks.
-        practise(learner, slug, right=3 if slug == "trustworthy-ai" else 10)
+        # All right but under 10 answers: no verdict, however good the odds (3 of 3 gives
+        # P(rate >= 70%) = 0.76, 9 of 9 0.97).
+        practise(learner, slug, right=right if slug == "trustworthy-ai" else 10)
 
     response = learner_client.get(DASHBOARD)
 
-    assert verdict(response).startswith("Not ready")
-    assert accuracy(response)["trustworthy-ai"].startswith(
-        "3 of 3 right: likely 56–97% not settled: about 1 more answer"
+    assert verdict(response) == (
+        "Not ready yet: recall is at the bar; practice has yet to show 1 domain likely at "
+        "least 70% accurate."
+    )
+    assert lagging_badges(response) == []
+    assert accuracy(response)["trustworthy-ai"] == (
+        f"{right} of {right} right: {figure} too few answers to tell yet: {more} in this "
+        "domain before any verdict"
     )
 
 
@@ -630,7 +667,7 @@ def tick_at(user, when: datetime.datetime, *slugs: str) -> None:
 def review_all(user, slugs: list[str], rating: Rating = Rating.Good) -> None:
     ids = dict(SelfCheck.objects.filter(slug__in=slugs).values_list("slug", "pk"))
     for slug in slugs:
-        assert review_check(user=user, self_check_id=ids[slug], rating=rating, now=timezone.now())
+        assert review_revealed(user, self_check_id=ids[slug], rating=rating, now=timezone.now())
 
 
 def percent(figure: str) -> int:

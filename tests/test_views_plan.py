@@ -342,9 +342,11 @@ def test_htmx_preview_with_an_exam_before_the_start_says_so(learner_client):
     response = learner_client.get(
         PREVIEW,
         {
+            # Both ahead, so the only thing wrong is their order (an exam day already passed
+            # is refused for that).
             "intensity": "standard",
-            "start_date": today().isoformat(),
-            "exam_date": (today() - days(3)).isoformat(),
+            "start_date": (today() + days(10)).isoformat(),
+            "exam_date": (today() + days(7)).isoformat(),
         },
         **HTMX,
     )
@@ -404,9 +406,11 @@ def test_an_exam_before_the_start_is_refused_with_a_clear_message(learner_client
     response = learner_client.post(
         CHOOSE,
         {
+            # Both ahead, so the only thing wrong is their order (an exam day already passed
+            # is refused for that).
             "intensity": "standard",
-            "start_date": today().isoformat(),
-            "exam_date": (today() - days(1)).isoformat(),
+            "start_date": (today() + days(10)).isoformat(),
+            "exam_date": (today() + days(9)).isoformat(),
         },
     )
 

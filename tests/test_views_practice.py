@@ -927,47 +927,66 @@ def test_the_review_page_closes_a_mock_whose_time_ran_out_and_shows_its_miss(
 # Accuracy: each domain's newest answers, judged by their posterior
 
 
-def test_accuracy_reads_each_domains_own_newest_answers(learner_client, learner):
+def test_accuracy_reads_each_domains_own_newest_answers(learner_client, learner, settings):
+    # Only first answers count, and a domain has 50 or more questions at the exam's depth (the
+    # 27 of Trustworthy AI aside): a window of 20 leaves room for newer first answers to push
+    # older ones out.
+    settings.ACCURACY_WINDOW = 20
     an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
     practise(learner, "trustworthy-ai", right=10, at=an_hour_ago - datetime.timedelta(hours=1))
-    practise(learner, "core-ml", right=0, wrong=40, at=an_hour_ago)
-    practise(learner, "core-ml", right=40)  # newer: the older forty fall out of the window
-    for _ in range(10):  # heavy practice elsewhere pushes no other domain out
-        practise(learner, "experimentation", right=10, wrong=30)
+    practise(learner, "core-ml", right=0, wrong=20, at=an_hour_ago)
+    # Newer: its first twenty repeat the questions above and count nowhere; its next twenty
+    # are first answers, and the older twenty fall out of the window.
+    practise(learner, "core-ml", right=40)
+    # Heavy practice elsewhere, all newer and more than the window, pushes no other domain out.
+    practise(learner, "experimentation", right=0, wrong=50)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"].startswith("40 of 40 right: likely ")
+    assert accuracy["core-ml"].startswith("20 of 20 right: likely ")
     assert accuracy["core-ml"].endswith(" likely at least 70%")
     assert accuracy["trustworthy-ai"] == "10 of 10 right: likely 81–99% likely at least 70%"
-    assert accuracy["experimentation"].startswith("10 of 40 right: likely ")
+    assert accuracy["experimentation"].startswith("0 of 20 right: likely ")
     assert accuracy["experimentation"].endswith(" likely under 70%")
 
 
 def test_a_domain_is_likely_accurate_once_its_answers_give_80_percent_odds(learner_client, learner):
-    practise(learner, "core-ml", right=3)  # P(rate >= 70%) = 0.76
-    practise(learner, "experimentation", right=4)  # 0.83
+    practise(learner, "core-ml", right=10, wrong=2)  # P(rate >= 70%) = 0.798
+    practise(learner, "experimentation", right=16, wrong=4)  # 0.802
     practise(learner, "multimodal-data", right=7, wrong=3)  # 0.43
+    # 4 of 4 gives 0.83, but under 10 answers there is no verdict either way.
+    practise(learner, "software-development", right=4)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"].startswith("3 of 3 right: likely ")
-    assert "not settled: about 1 more answer at your current rate" in accuracy["core-ml"]
+    assert accuracy["core-ml"].startswith("10 of 12 right: likely ")
+    assert accuracy["core-ml"].endswith(
+        "not settled: about 1 more answer at your current rate would settle it as likely at "
+        "least 70%"
+    )
+    assert accuracy["experimentation"].startswith("16 of 20 right: likely ")
     assert accuracy["experimentation"].endswith("likely at least 70%")
     assert accuracy["multimodal-data"].startswith("7 of 10 right: likely 49–83% not settled")
+    assert accuracy["software-development"].startswith("4 of 4 right: likely ")
+    assert accuracy["software-development"].endswith(
+        "too few answers to tell yet: 6 more first answers in this domain before any verdict"
+    )
     assert accuracy["trustworthy-ai"] == "no practice answers yet"
 
 
 def test_the_practice_page_shows_the_rules_numbers_from_settings(learner_client, settings):
     settings.ACCURACY_WINDOW = 15
     settings.ACCURACY_CONFIDENCE = 0.9
+    settings.ACCURACY_MIN_ANSWERS = 6
 
     text = page_text(learner_client.get(PRACTICE).content)
 
     assert "Accuracy (last 15 answers)" in text
-    assert "a domain's 15 most recent answers" in text
+    assert "a domain's 15 most recent first answers" in text
     assert "with 90% odds" in text
+    assert "before 6 answers in the domain" in text
     assert "40 most recent" not in text and "80% odds" not in text
+    assert "10 answers" not in text
 
 
 # While a mock is open, drills wait

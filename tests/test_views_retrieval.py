@@ -15,13 +15,14 @@ from phases.models import SelfCheck
 from progress.activity import study_activity
 from progress.figures import learner_state
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
-from progress.services.retrieval import Outcome, settle
+from progress.services.retrieval import Outcome
 from tests.factories import (
     UserFactory,
     answer_from_memory,
     make_due,
     make_plan,
     review_from_memory,
+    settle_revealed,
     tick,
 )
 from tests.html import descendants, element_by_id, elements, page_text
@@ -253,7 +254,7 @@ def test_unticking_needs_no_reveal_and_leaves_the_row_to_answer_again(learner_cl
     )
 
     assert buttons(row(response)) == ["Reveal the reference answer"]
-    assert not CheckOff.objects.filter(user=learner).exists()
+    assert not CheckOff.objects.filter(user=learner).ticked().exists()
 
 
 # Not yet
@@ -378,8 +379,8 @@ def test_saying_not_yet_first_never_leaves_a_tick_better_than_ticking_at_once(le
     now = timezone.now()
     check_id = check().pk
     for day in range(5):
-        settle(
-            user=learner,
+        settle_revealed(
+            learner,
             self_check_id=check_id,
             outcome=Outcome.NOT_YET,
             answer="",
@@ -391,7 +392,7 @@ def test_saying_not_yet_first_never_leaves_a_tick_better_than_ticking_at_once(le
 
     later = now + datetime.timedelta(days=5)
     for user in (learner, other):
-        settle(user=user, self_check_id=check_id, outcome=Outcome.GOT_IT, answer="", now=later)
+        settle_revealed(user, self_check_id=check_id, outcome=Outcome.GOT_IT, answer="", now=later)
 
     mine, theirs = (CheckOff.objects.get(user=user) for user in (learner, other))
     assert mine.stability <= theirs.stability
@@ -400,8 +401,8 @@ def test_saying_not_yet_first_never_leaves_a_tick_better_than_ticking_at_once(le
 
 def test_another_learners_not_yet_is_neither_on_my_page_nor_in_my_queue(learner_client, learner):
     other = UserFactory()
-    settle(
-        user=other,
+    settle_revealed(
+        other,
         self_check_id=check().pk,
         outcome=Outcome.NOT_YET,
         answer="",

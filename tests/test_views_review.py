@@ -83,19 +83,30 @@ def row_of(user, slug: str = CHECK) -> CheckOff:
 
 
 def back_date(user, *slugs: str, reviewed_days_ago: float = 3, due_in_days: int = -1) -> None:
-    """As if the ticks had been made ``reviewed_days_ago`` days ago, and come due (or not)
-    ``due_in_days`` from today."""
+    """As if the ticks had been made ``reviewed_days_ago`` days ago (on that day of the
+    learner's), and come due (or not) ``due_in_days`` from today."""
+    reviewed = timezone.now() - days(reviewed_days_ago) - datetime.timedelta(hours=1)
     CheckOff.objects.filter(user=user, self_check__slug__in=slugs).update(
-        last_review=timezone.now() - days(reviewed_days_ago) - datetime.timedelta(hours=1),
+        last_review=reviewed,
+        last_review_day=timezone.localdate(reviewed),
         due=start_of_day(timezone.localdate() + days(due_in_days)),
     )
 
 
 def make_card_due(card: QuestionCard) -> None:
     """Bring a missed question back to today's queue, as if missed a few days ago."""
+    missed = timezone.now() - days(3) - datetime.timedelta(hours=1)
     QuestionCard.objects.filter(pk=card.pk).update(
-        last_review=timezone.now() - days(3) - datetime.timedelta(hours=1),
+        last_review=missed,
+        last_review_day=timezone.localdate(missed),
         due=start_of_day(timezone.localdate() - days(1)),
+    )
+
+
+def memory_of(row: CheckOff | QuestionCard) -> Memory:
+    """A card's memory as its row stores it, the day of its last review included."""
+    return Memory(
+        row.state, row.stability, row.difficulty, row.due, row.last_review, row.last_review_day
     )
 
 
@@ -103,33 +114,47 @@ def reference() -> fsrs.Scheduler:
     return fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 
 
-def fsrs_after(before: Memory, rating: int, when: datetime.datetime) -> fsrs.Card:
-    """The card fsrs itself gives for this review, before fuzz."""
+def midnight_utc(day: datetime.date) -> datetime.datetime:
+    """A learner's day as FSRS counts it (docs/memory.md): whole days between two are the days
+    between the dates."""
+    return datetime.datetime.combine(day, datetime.time.min, tzinfo=datetime.UTC)
+
+
+def fsrs_after(before: Memory, rating: int, day: datetime.date) -> fsrs.Card:
+    """The card fsrs itself gives for this review on the learner's ``day``, before fuzz."""
     card = fsrs.Card(
         card_id=1,
         state=fsrs.State(before.state),
         stability=before.stability,
         difficulty=before.difficulty,
         due=before.due,
-        last_review=before.last_review,
+        last_review=midnight_utc(before.last_review_day),
     )
-    return reference().review_card(card, fsrs.Rating(rating), when)[0]
+    return reference().review_card(card, fsrs.Rating(rating), midnight_utc(day))[0]
+
+
+def days_after(before: Memory, rating: int, day: datetime.date) -> int:
+    """The days fsrs itself would send the card away for, before fuzz."""
+    return (fsrs_after(before, rating, day).due - midnight_utc(day)).days
 
 
 def assert_scheduled_as_fsrs(after, before: Memory, rating: int, since, until) -> None:
     """``after`` (a card's row) is ``before`` reviewed with ``rating`` at a moment between
-    ``since`` and ``until``, as fsrs schedules it, fuzz included."""
+    ``since`` and ``until``, on that moment's day, as fsrs schedules it, fuzz included: due at
+    the start of the learner's day it falls on."""
     assert since <= after.last_review <= until
-    expected = fsrs_after(before, rating, after.last_review)
+    day = timezone.localdate(after.last_review)
+    assert after.last_review_day == day
+    expected = fsrs_after(before, rating, day)
     assert (after.state, after.stability, after.difficulty) == (
         int(expected.state),
         expected.stability,
         expected.difficulty,
     )
-    interval = after.due - after.last_review
-    assert interval % days(1) == datetime.timedelta(0)
-    low, high = fuzz_range((expected.due - after.last_review).days)
-    assert low <= interval.days <= high
+    due_day = timezone.localdate(after.due)
+    assert after.due == start_of_day(due_day)
+    low, high = fuzz_range(days_after(before, rating, day))
+    assert low <= (due_day - day).days <= high
 
 
 def miss_in_a_drill(client, learner, question: Question | None = None) -> QuestionCard:
@@ -281,7 +306,7 @@ def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learne
     tick(learner, CHECK)
     back_date(learner, CHECK)
     check = SelfCheck.objects.get(slug=CHECK)
-    before = row_of(learner).memory
+    before = memory_of(row_of(learner))
 
     front = learner_client.get(REVIEW)
 
@@ -299,7 +324,7 @@ def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learne
     card = element_by_id(response.content, "review-card")
     assert answer in card.text
     assert "Your answer Gradients flow backwards." in card.text
-    assert row_of(learner).memory == before  # turning the card over changes nothing
+    assert memory_of(row_of(learner)) == before  # turning the card over changes nothing
     forms = [
         f
         for f in with_tag(response.content, "form")
@@ -313,8 +338,7 @@ def test_the_card_hides_the_answer_until_revealed_and_offers_four_ratings(learne
     ]
     assert ratings == ["1", "2", "3", "4"]
     buttons = [next(e.text for e in descendants(f) if e.tag == "button") for f in forms]
-    now = timezone.now()
-    intervals = [(fsrs_after(before, r, now).due - now).days for r in (1, 2, 3, 4)]
+    intervals = [days_after(before, r, timezone.localdate()) for r in (1, 2, 3, 4)]
     assert buttons == [
         f"{WORDS[r]} · again in {n} day{'s' if n != 1 else ''}"
         for r, n in zip((1, 2, 3, 4), intervals, strict=True)
@@ -355,7 +379,7 @@ def test_a_rating_on_a_due_check_schedules_it_as_fsrs_does_and_takes_it_off_toda
 
     assertRedirects(response, REVIEW, fetch_redirect_response=False)
     after = row_of(learner)
-    assert_scheduled_as_fsrs(after, before.memory, rating, since, timezone.now())
+    assert_scheduled_as_fsrs(after, memory_of(before), rating, since, timezone.now())
     assert after.reviews == before.reviews + 1
     assert after.confidence == (Confidence.SHAKY if rating == 1 else Confidence.UNRATED)
     assert after.due.date() > timezone.localdate()
@@ -396,7 +420,7 @@ def test_a_review_of_a_card_not_in_todays_queue_is_refused_and_changes_nothing(
         assert "not in today's review queue" in review_card(response)
 
     after = row_of(learner)
-    assert (after.memory, after.reviews) == (before.memory, before.reviews)
+    assert (memory_of(after), after.reviews) == (memory_of(before), before.reviews)
 
 
 def test_a_refused_review_with_htmx_says_why_and_keeps_the_count(learner_client, learner):
@@ -462,8 +486,8 @@ def test_a_rating_that_is_not_one_to_four_is_refused_and_changes_nothing(
     # A missed question takes an answer, not a rating: no option chosen, the card says so.
     assert learner_client.post(review_question_url(card), {"rating": value}).status_code == 422
     after = row_of(learner)
-    assert (after.memory, after.reviews, after.confidence) == (
-        before.memory,
+    assert (memory_of(after), after.reviews, after.confidence) == (
+        memory_of(before),
         before.reviews,
         before.confidence,
     )
@@ -537,7 +561,7 @@ def test_a_wrong_answer_is_scored_forgot_shows_the_key_mine_and_why_and_is_logge
 
     assertRedirects(response, REVIEW, fetch_redirect_response=False)
     after = QuestionCard.objects.get(pk=card.pk)
-    assert_scheduled_as_fsrs(after, before.memory, 1, since, timezone.now())
+    assert_scheduled_as_fsrs(after, memory_of(before), 1, since, timezone.now())
     assert (after.reviews, after.right_in_a_row) == (2, 0)
     # Back tomorrow in a new order.
     assert after.order != shown_then
@@ -618,7 +642,7 @@ def test_a_missed_question_is_answered_once_a_day(learner_client, learner):
     response = answer_again(learner_client, card, right=True)
 
     assert response.status_code == 409
-    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+    assert memory_of(QuestionCard.objects.get(pk=card.pk)) == memory_of(before)
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
@@ -634,7 +658,7 @@ def test_an_answer_that_is_no_option_of_the_question_is_a_400(
 
     assert response.status_code == 400
     assert "Choose among this question's options." in response.text
-    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+    assert memory_of(QuestionCard.objects.get(pk=card.pk)) == memory_of(before)
 
 
 def test_a_choose_two_question_answered_with_one_or_three_says_so_and_changes_nothing(
@@ -653,7 +677,7 @@ def test_a_choose_two_question_answered_with_one_or_three_says_so_and_changes_no
         assert response.status_code == 422
         assert f"asks for 2 answers and you chose {chose}" in review_card(response)
         assert "Check my answer" in review_card(response)
-    assert QuestionCard.objects.get(pk=card.pk).memory == before.memory
+    assert memory_of(QuestionCard.objects.get(pk=card.pk)) == memory_of(before)
 
 
 def test_answering_a_question_with_htmx_shows_the_verdict_then_the_next_card(
@@ -730,7 +754,7 @@ def test_what_the_learner_typed_before_the_reveal_is_kept_with_the_review(learne
 def test_a_rating_before_the_reveal_is_refused_and_changes_nothing(learner_client, learner):
     tick(learner, CHECK)
     back_date(learner, CHECK)
-    before = row_of(learner).memory
+    before = memory_of(row_of(learner))
 
     plain = learner_client.post(review_answer_url(), {"rating": "4"})
     with_htmx = learner_client.post(review_answer_url(), {"rating": "4"}, **HTMX)
@@ -742,7 +766,7 @@ def test_a_rating_before_the_reveal_is_refused_and_changes_nothing(learner_clien
         assert "Nothing was changed." in card
         assert prompt(CHECK) in card
         assert "Knew it" not in card  # still face down: no ratings
-    assert row_of(learner).memory == before
+    assert memory_of(row_of(learner)) == before
     assert not ReviewLog.objects.filter(user=learner, first=False).exists()
 
 
@@ -768,7 +792,7 @@ def test_an_answer_that_cannot_be_kept_is_a_400_that_says_why_and_changes_nothin
 ):
     tick(learner, CHECK)
     back_date(learner, CHECK)
-    before = row_of(learner).memory
+    before = memory_of(row_of(learner))
 
     reveal = learner_client.post(REVEAL, {"answer": answer})
     rating = learner_client.post(review_answer_url(), {"rating": "3"})
@@ -776,7 +800,7 @@ def test_an_answer_that_cannot_be_kept_is_a_400_that_says_why_and_changes_nothin
     assert reveal.status_code == 400
     assert "Nothing was changed." in reveal.text
     assert rating.status_code == 409  # the card was not turned over
-    assert row_of(learner).memory == before
+    assert memory_of(row_of(learner)) == before
     assert not ReviewLog.objects.filter(user=learner, first=False).exists()
 
 

@@ -48,6 +48,11 @@ def check_id(slug: str = FIRST_CHECK) -> int:
     return SelfCheck.objects.get(slug=slug).pk
 
 
+def standing(user):
+    """The learner's standing ticks: an untick keeps the card's row, with unticked_at set."""
+    return CheckOff.objects.filter(user=user).ticked()
+
+
 # A fixed moment in the recent past: "three days ago" is then the same instant wherever a test
 # reads it, the tick it set up and the assertion alike.
 NOW = timezone.now()
@@ -248,17 +253,27 @@ def test_ticking_twice_leaves_one_check_off(learner_client, learner):
 
     assert response.status_code == 302
     assert CheckOff.objects.filter(user=learner).count() == 1
+    assert standing(learner).count() == 1
 
 
-def test_unticking_removes_the_check_off(learner_client, learner):
+def test_unticking_takes_the_tick_away_and_keeps_the_card(learner_client, learner):
     tick(learner, FIRST_CHECK, "p1-backprop")
+    before = CheckOff.objects.get(user=learner, self_check__slug=FIRST_CHECK)
 
     response = learner_client.post(toggle_url(), {"done": "0"})
 
     assert response.status_code == 302
-    assert list(
-        CheckOff.objects.filter(user=learner).values_list("self_check__slug", flat=True)
-    ) == ["p1-backprop"]
+    assert list(standing(learner).values_list("self_check__slug", flat=True)) == ["p1-backprop"]
+    # The card and its history stay, marked unticked: only the untick changed on it.
+    after = CheckOff.objects.get(user=learner, self_check__slug=FIRST_CHECK)
+    assert after.unticked_at is not None
+    assert (after.done_at, after.due, after.stability, after.reviews) == (
+        before.done_at,
+        before.due,
+        before.stability,
+        before.reviews,
+    )
+    assert CheckOff.objects.filter(user=learner).count() == 2
 
 
 def test_unticking_a_check_never_ticked_is_harmless(learner_client, learner):
@@ -281,6 +296,7 @@ def test_a_post_that_does_not_say_done_or_not_is_refused_and_changes_nothing(
     assert response.status_code == 400
     assert "Nothing was changed." in response.text
     assert CheckOff.objects.filter(user=learner).count() == 1
+    assert standing(learner).count() == 1  # not unticked either
 
 
 def test_after_the_redirect_the_phase_page_shows_the_tick(learner_client):
@@ -352,6 +368,7 @@ def test_htmx_tick_answers_with_the_row_and_out_of_band_progress(learner_client,
     assert b"<html" not in response.content
     assert len(response.content) < 4096
     assert CheckOff.objects.filter(user=learner).count() == 2
+    assert standing(learner).count() == 2
 
     row = element_by_id(response.content, f"check-{FIRST_CHECK}")
     assert row.depth == 0
@@ -380,7 +397,9 @@ def test_htmx_untick_answers_with_the_row_to_tick_again_and_lower_figures(learne
     assert "2 of 7" in element_by_id(response.content, "phase-progress").text
     expected = weighted_percent({"core-ml": 1, "multimodal-data": 1})
     assert f"{expected}%" in element_by_id(response.content, "header-readiness").text
-    assert not CheckOff.objects.filter(user=learner, self_check__slug=FIRST_CHECK).exists()
+    assert not standing(learner).filter(self_check__slug=FIRST_CHECK).exists()
+    # The card stays, unticked.
+    assert CheckOff.objects.get(user=learner, self_check__slug=FIRST_CHECK).unticked_at
 
 
 def test_htmx_tick_twice_gives_the_same_answer_and_one_check_off(learner_client, learner):
@@ -388,6 +407,7 @@ def test_htmx_tick_twice_gives_the_same_answer_and_one_check_off(learner_client,
     second = answer_from_memory(learner_client, FIRST_CHECK, **HTMX)
 
     assert CheckOff.objects.filter(user=learner).count() == 1
+    assert standing(learner).count() == 1
     for response in (first, second):
         assert "1 of 7" in element_by_id(response.content, "phase-progress").text
 
@@ -488,7 +508,9 @@ def test_two_learners_in_one_state_get_the_same_tick_answer_each_with_a_working_
         toggle_url(), {"done": "0", "csrfmiddlewaretoken": form_token(second_answer)}
     )
     assert unticked.status_code == 302
-    assert not CheckOff.objects.filter(user=other, self_check__slug=FIRST_CHECK).exists()
+    assert not standing(other).filter(self_check__slug=FIRST_CHECK).exists()
+    # Unticked, not deleted: its card stays, marked.
+    assert CheckOff.objects.get(user=other, self_check__slug=FIRST_CHECK).unticked_at
 
 
 def test_a_tick_answer_never_shows_another_learners_figures(learner_client, learner):

@@ -12,15 +12,15 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from axes.utils import reset as reset_login_failures
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
-from django.contrib.auth import SESSION_KEY, authenticate, get_user_model
+from django.contrib.auth import SESSION_KEY, authenticate
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
 
 from ..exercise import Exercise
+from ..lock import AccountGone, lock_learner  # noqa: F401  (AccountGone: its callers)
 from ..models import (
     Attempt,
     AttemptQuestion,
@@ -30,6 +30,7 @@ from ..models import (
     Profile,
     QuestionCard,
     QuestionReport,
+    Reveal,
     ReviewLog,
     StudyPlan,
     StudySession,
@@ -85,13 +86,13 @@ def _texts(options: list[dict[str, Any]], indexes: list[int]) -> list[str]:
     return [options[index].get("text", "") for index in indexes if 0 <= index < len(options)]
 
 
-def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
+def _question(item: AttemptQuestion, *, over: bool, hide_choice: bool) -> dict[str, Any]:
     # Options as the learner saw them, and their answer as places in that order (1 for the
     # first shown): the order they are stored in would tell the key.
     options = item.question.options
     shown = [index for index in item.order if 0 <= index < len(options)]
     chosen = set(item.chosen or [])
-    return {
+    row = {
         **_columns(item, leave_out=("attempt", "order", "chosen", "is_correct")),
         "domain": item.question.domain.slug,
         "prompt": item.question.prompt,
@@ -102,6 +103,11 @@ def _question(item: AttemptQuestion, *, over: bool) -> dict[str, Any]:
         "chosen_options": _texts(options, [index for index in shown if index in chosen]),
         "result": _result(item, over=over),
     }
+    if hide_choice:
+        # An earlier answer to a question of the live mock: with the card it left, it would
+        # name a wrong option of a question being answered now.
+        row["chosen"] = row["chosen_options"] = RESULT_WITHHELD
+    return row
 
 
 def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]) -> dict[str, Any]:
@@ -111,10 +117,22 @@ def _attempt(attempt: Attempt, *, now: datetime.datetime, in_live_mock: set[int]
         **_columns(attempt),
         # A question of the live mock has no verdict anywhere, not even in an earlier drill.
         "questions": [
-            _question(item, over=over and item.question_id not in in_live_mock)
+            _question(
+                item,
+                over=over and item.question_id not in in_live_mock,
+                hide_choice=item.question_id in in_live_mock and attempt.is_over(now),
+            )
             for item in attempt.questions.all()
         ],
     }
+
+
+def _review(row: ReviewLog, *, in_live_mock: set[int]) -> dict[str, Any]:
+    values = _columns(row)
+    if row.question_id in in_live_mock:
+        # What was answered and whether it was right would tell a live question's key.
+        values["answer"] = values["rating"] = RESULT_WITHHELD
+    return values
 
 
 def _login_records(username: str) -> dict[str, Any]:
@@ -216,7 +234,9 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
                 **_card(card, leave_out=("chosen",)),
                 "domain": card.question.domain.slug,
                 "prompt": card.question.prompt,
-                "your_answer": _texts(card.question.options, card.chosen or []),
+                "your_answer": RESULT_WITHHELD
+                if card.question_id in in_live_mock
+                else _texts(card.question.options, card.chosen or []),
             }
             for card in mine(QuestionCard, "question__domain", by="missed_at")
         ],
@@ -224,9 +244,12 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             {**_columns(row), "prompt": row.self_check.prompt}
             for row in mine(NotYet, "self_check", by="due")
         ],
+        # Self-checks turned over and not yet said how it went: what was typed before each.
+        "reveals": [_columns(row) for row in mine(Reveal, "self_check", by="revealed_at")],
         "attempts": [_attempt(attempt, now=now, in_live_mock=in_live_mock) for attempt in attempts],
         "reviews": [
-            _columns(row) for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
+            _review(row, in_live_mock=in_live_mock)
+            for row in mine(ReviewLog, "self_check", "question", by="reviewed_at")
         ],
         "study_sessions": [
             _columns(row) for row in mine(StudySession, "phase", "domain", by="day")
@@ -244,21 +267,6 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
             for session in learner_sessions(user, Session.objects.filter(expire_date__gt=now))
         ],
     }
-
-
-class AccountGone(PermissionDenied):
-    """The learner's account was deleted (in another tab or on another device) while this
-    request was under way: nothing is written, so nothing can bring it back."""
-
-
-def lock_learner(user: Any) -> None:
-    """Lock the learner's user row until the transaction ends; AccountGone if it is gone.
-
-    Every write that saves the user or adds a row for them takes this lock first, as deletion
-    does, so the two run one after the other: a write after a deletion finds no row and is
-    refused, where a plain save() would insert the user again (same id, a working session)."""
-    if not get_user_model().objects.select_for_update().filter(pk=user.pk).exists():
-        raise AccountGone("This account has been deleted: nothing was saved.")
 
 
 @transaction.atomic

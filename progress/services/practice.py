@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from phases.models import Domain, Question
 
 from .. import placement, practice
+from ..lock import lock_learner
 from ..models import Attempt, AttemptQuestion, StudyPlan
 from .review import remember_misses
 
@@ -20,6 +21,27 @@ class MockIsOpen(Exception):
     def __init__(self, mock: Attempt):
         self.mock = mock
         super().__init__("a mock exam is open")
+
+
+def settle_first_sight(*, user: Any, items: list[AttemptQuestion]) -> None:
+    """Mark answers that start to count now: the learner's first counted answer to a question
+    is the one accuracy reads; a later one is a repeat, practice (its key was seen). Inside the
+    write's transaction, with the learner's lock held, so two answers at once cannot both be
+    first."""
+    ids = {item.question_id for item in items}
+    seen = set(
+        AttemptQuestion.objects.filter(
+            attempt__user=user, question_id__in=ids, first_sight=True
+        ).values_list("question_id", flat=True)
+    )
+    first: list[int] = []
+    repeat: list[int] = []
+    for item in items:
+        item.first_sight = item.question_id not in seen
+        (first if item.first_sight else repeat).append(item.pk)
+        seen.add(item.question_id)
+    AttemptQuestion.objects.filter(pk__in=first).update(first_sight=True)
+    AttemptQuestion.objects.filter(pk__in=repeat).update(first_sight=False)
 
 
 def _question_ids(**lookups: Any) -> set[int]:
@@ -75,7 +97,8 @@ def start_mock(
     existing = close_overdue_mock(user=user, now=now)
     if existing is not None:
         return existing
-    pool = Question.objects.current().select_related("domain").in_bulk()
+    # A stretch question goes beyond what the exam asks: drills only.
+    pool = Question.objects.current().filter(stretch=False).select_related("domain").in_bulk()
     by_domain: dict[str, list[int]] = {}
     for question in pool.values():
         by_domain.setdefault(question.domain.slug, []).append(question.pk)
@@ -127,15 +150,31 @@ def live_mock_questions(*, user: Any, now: datetime.datetime) -> set[int]:
     return _question_ids(attempt__in=Attempt.objects.for_user(user).open_mock(now))
 
 
+class DiscardRefused(Exception):
+    """An attempt that can no longer be thrown away: its time is over, or a key was shown."""
+
+
+KEY_SHOWN = (
+    "You have seen the answer to a question of this drill, so it can no longer be discarded: "
+    "finish it, and it counts like any other."
+)
+
+
 @transaction.atomic
-def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
-    """Throw away a live drill or mock: it counts nowhere and its keys are never shown. A drill's
-    misses that already joined the review queue stay there (their answers were shown). False
-    when the attempt is over: a finished attempt is kept."""
+def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> None:
+    """Throw away a live drill or mock, before any of its answers has been judged and shown (a
+    drill shows each verdict as it is given; a mock none until it ends): it then leaves nothing
+    behind, no card, no review, no statistic, no question seen. DiscardRefused otherwise."""
+    # Locked, so an answer arriving at the same moment is either before the refusal or after
+    # the attempt is gone.
+    Attempt.objects.select_for_update().filter(pk=attempt.pk).exists()
+    kind = attempt.get_kind_display().lower()
     if close_if_over(user=user, attempt=attempt, now=now):
-        return False
+        raise DiscardRefused(f"This {kind} is over, so it is kept.")
+    shown = attempt.questions.filter(answered_at__isnull=False).exists()
+    if attempt.kind == Attempt.Kind.DRILL and shown:
+        raise DiscardRefused(KEY_SHOWN)
     attempt.delete()
-    return True
 
 
 def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
@@ -150,16 +189,23 @@ def answer(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, chosen: list[int], now: datetime.datetime
 ) -> bool:
     """Record an answer, scored all or nothing. False (and nothing saved) once time is up."""
+    lock_learner(user)
     if close_if_over(user=user, attempt=attempt, now=now):
         return False
-    if attempt.kind == Attempt.Kind.DRILL and item.answered_at is not None:
-        return True  # a drill answer stands: its explanation has been shown
-    item.chosen = sorted(set(chosen))
-    item.is_correct = practice.is_correct(item.chosen, item.question.correct_options)
-    item.answered_at = now
-    item.save(update_fields=["chosen", "is_correct", "answered_at"])
+    chosen = sorted(set(chosen))
+    is_correct = practice.is_correct(chosen, item.question.correct_options)
+    rows = AttemptQuestion.objects.filter(pk=item.pk)
+    if attempt.kind == Attempt.Kind.DRILL:
+        # A drill answer stands once given (its verdict is shown at once): only the first of
+        # several answers sent at the same moment is kept, whatever the others say.
+        rows = rows.filter(answered_at__isnull=True)
+    if not rows.update(chosen=chosen, is_correct=is_correct, answered_at=now):
+        item.refresh_from_db(fields=["chosen", "is_correct", "answered_at"])
+        return True
+    item.chosen, item.is_correct, item.answered_at = chosen, is_correct, now
     if attempt.kind == Attempt.Kind.DRILL:
         # A drill's answer counts at once: a miss joins the review queue now.
+        settle_first_sight(user=user, items=[item])
         remember_misses(user=user, items=[item], now=now)
     return True
 
@@ -178,13 +224,16 @@ def flag(
 @transaction.atomic
 def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     """Hand in; a second submit (another tab, a double click) changes nothing."""
+    lock_learner(user)
     updated = Attempt.objects.filter(pk=attempt.pk, submitted_at__isnull=True).update(
         submitted_at=now
     )
     if updated:
         attempt.submitted_at = now
         if attempt.kind == Attempt.Kind.MOCK:
-            remember_misses(user=user, items=attempt.questions.all(), now=now)
+            items = list(attempt.questions.all())
+            settle_first_sight(user=user, items=items)
+            remember_misses(user=user, items=items, now=now)
         if attempt.placement:
             StudyPlan.objects.filter(user=user).update(placement=placed(user))
     else:

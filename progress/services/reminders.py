@@ -24,8 +24,8 @@ from progress.links import site_link
 from progress.timezones import learner_zone
 
 from ..figures import learner_state
+from ..lock import lock_learner
 from ..models import Profile
-from .account import lock_learner
 
 # Specific to reminders: a token signed for anything else never unsubscribes anyone.
 UNSUBSCRIBE_SALT = "progress.reminders.unsubscribe"

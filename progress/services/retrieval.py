@@ -10,12 +10,12 @@ import datetime
 from typing import Any
 
 from django.db import models, transaction
-from django.utils import timezone
 from fsrs import Rating, State
 
+from ..lock import lock_learner
 from ..memory import Memory
-from ..models import CheckOff, Confidence, NotYet, ReviewLog
-from ..timezones import start_of_day
+from ..models import CheckOff, Confidence, NotYet, Reveal, ReviewLog
+from ..review_days import fix_review_day
 from . import review_log
 from .study import set_done
 
@@ -44,17 +44,54 @@ RATING_OUTCOME = {
 CONFIDENCE = {Outcome.GOT_IT: Confidence.UNRATED, Outcome.SHAKY: Confidence.SHAKY}
 
 
-def back_on(now: datetime.datetime) -> datetime.datetime:
-    """When a "not yet" comes back: the start of the learner's next day (the active zone)."""
-    return start_of_day(timezone.localdate(now) + datetime.timedelta(days=1))
+class NotRevealed(Exception):
+    """An outcome or a rating for a check whose reference answer is not turned over (never,
+    or long enough ago to count as face down again, or already rated in another tab)."""
+
+
+def fresh_reveals(user: Any, now: datetime.datetime) -> dict[int, str]:
+    """The checks the learner has turned over and not yet said how it went, by self-check id:
+    what they typed before each reveal. One query."""
+    since = now - Reveal.REVEAL_LASTS
+    return dict(
+        Reveal.objects.for_user(user)
+        .filter(revealed_at__gte=since)
+        .values_list("self_check_id", "answer")
+    )
 
 
 @transaction.atomic
-def settle(
-    *, user: Any, self_check_id: int, outcome: Outcome, answer: str, now: datetime.datetime
-) -> bool:
-    """Record how an answer from memory went. False when nothing changed: the check was
-    already ticked (a tick is undone only by unticking it)."""
+def reveal(*, user: Any, self_check_id: int, answer: str, now: datetime.datetime) -> None:
+    """The check turned over, after ``answer`` was typed: a row of its own, so reveals made at
+    the same moment (several tabs) all stand."""
+    lock_learner(user)
+    Reveal.objects.update_or_create(
+        user=user, self_check_id=self_check_id, defaults={"answer": answer, "revealed_at": now}
+    )
+
+
+def take_reveal(*, user: Any, self_check_id: int, now: datetime.datetime) -> str:
+    """The check's reveal used up by the outcome or rating being made (inside its transaction):
+    what was typed before it. NotRevealed when there is none to use: two tabs rating at once are
+    one rating and one refusal."""
+    row = (
+        Reveal.objects.for_user(user)
+        .select_for_update()
+        .filter(self_check_id=self_check_id, revealed_at__gte=now - Reveal.REVEAL_LASTS)
+        .first()
+    )
+    Reveal.objects.for_user(user).filter(self_check_id=self_check_id).delete()
+    if row is None:
+        raise NotRevealed("the reference answer is not turned over")
+    return row.answer
+
+
+@transaction.atomic
+def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.datetime) -> bool:
+    """Record how an answer from memory went, once its reference was revealed (NotRevealed if
+    not). False when nothing changed: the check was already ticked (a tick is undone only by
+    unticking it)."""
+    answer = take_reveal(user=user, self_check_id=self_check_id, now=now)
     if outcome != Outcome.NOT_YET:
         ticked = set_done(
             user=user,
@@ -66,9 +103,12 @@ def settle(
         )
         NotYet.objects.filter(user=user, self_check_id=self_check_id).delete()
         return ticked
-    if CheckOff.objects.for_user(user).filter(self_check_id=self_check_id).exists():
+    if CheckOff.objects.for_user(user).ticked().filter(self_check_id=self_check_id).exists():
         return False
-    due = back_on(now)
+    lock_learner(user)
+    day = fix_review_day(user, now)
+    # Back at the start of the learner's next review day.
+    due = day.ends
     NotYet.objects.update_or_create(
         user=user, self_check_id=self_check_id, defaults={"tried_at": now, "due": due}
     )
@@ -76,9 +116,10 @@ def settle(
         user=user,
         kind=ReviewLog.Kind.CHECK,
         key=self_check_id,
-        after=Memory(int(State.Learning), None, None, due, now),
+        after=Memory(int(State.Learning), None, None, due, now, day.day),
         rating=Rating.Again,
         when=now,
+        day=day.day,
         answer=answer,
     )
     # A try at recall, not a card's first review (there is no card): the activity calendar

@@ -6,14 +6,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from fsrs import Rating
 
 from .. import memory, practice
 from ..figures import fsrs
+from ..lock import lock_learner
 from ..models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
+from ..review_days import fix_review_day
 from ..timezones import start_of_day
 from . import review_log
+from .retrieval import take_reveal
 
 
 class ReviewRefused(Exception):
@@ -25,14 +27,16 @@ def _review(
 ) -> None:
     """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged."""
     # A tick or a miss today is the card's first review, and the next falls due tomorrow at the
-    # earliest: a card whose last review was today (in the learner's zone, the active one) takes
-    # no other until tomorrow.
-    if card.last_review is not None and card.last_review >= start_of_day(timezone.localdate(now)):
+    # earliest: a card whose last review was on the learner's review day takes no other until
+    # the next one (progress.review_days: a change of time zone does not start a new day).
+    day = fix_review_day(user, now)
+    if memory.reviewed_on(card.memory) == day.day:
         raise ReviewRefused(
             "You have already reviewed this card today: it comes back when it is due. "
             "Nothing was changed."
         )
-    before, after = card.memory, memory.review(card.memory, rating, now, fsrs())
+    before = card.memory
+    after = memory.review(before, rating, now, day.day, fsrs(), start_of_day)
     card.remember(after)
     review_log.entry(
         user=user,
@@ -42,23 +46,29 @@ def _review(
         after=after,
         rating=rating,
         when=now,
+        day=day.day,
         answer=answer,
     ).save()
 
 
 @transaction.atomic
-def review_check(
-    *, user: Any, self_check_id: int, rating: Rating, now: datetime.datetime, answer: str = ""
-) -> bool:
-    """Review a ticked self-check; "forgot" also marks it shaky. False when it is not ticked;
-    ReviewRefused when it was reviewed today (the caller refuses cards not in today's queue)."""
+def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime.datetime) -> bool:
+    """Review a ticked self-check once its reference is revealed (retrieval.NotRevealed if
+    not), with what was typed before the reveal; "forgot" also marks it shaky. False when it is
+    not ticked; ReviewRefused when it was reviewed today (the caller refuses cards not in
+    today's queue)."""
     # Locked until the write commits (this service's transaction): two tabs rating at once are
     # one review and one refusal (SQLite's IMMEDIATE transactions already queue them).
+    lock_learner(user)
     check_off = (
-        CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
+        CheckOff.objects.for_user(user)
+        .ticked()
+        .select_for_update()
+        .filter(self_check_id=self_check_id)
     ).first()
     if check_off is None:
         return False
+    answer = take_reveal(user=user, self_check_id=self_check_id, now=now)
     _review(check_off, user=user, rating=rating, now=now, answer=answer)
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
@@ -73,6 +83,7 @@ def review_question(
     """Review a missed question: known (any rating but "forgot") memory.RIGHT_IN_A_ROW_TO_LEAVE
     times in a row, so on as many days, it leaves the queue; its options come back in a new
     order. False when it is not in the queue; ReviewRefused when it was reviewed today."""
+    lock_learner(user)
     card = (
         QuestionCard.objects.for_user(user).in_queue().select_for_update().filter(pk=card_id)
     ).first()
@@ -90,42 +101,45 @@ def review_question(
 def remember_misses(*, user: Any, items: Iterable[AttemptQuestion], now: datetime.datetime) -> int:
     """Each wrong answer of a closed attempt becomes a card (its first review: "forgot", at
     ``now``); a question missed again comes back to the queue from scratch. One statement
-    however many: the number made."""
-    first = memory.first_review(Rating.Again, now, fsrs())
+    however many, the review day fixed first: the number made."""
+    missed = [item for item in items if item.is_correct is False and item.chosen is not None]
+    if not missed:
+        return 0
+    day = fix_review_day(user, now)
+    first = memory.first_review(Rating.Again, now, day.day, fsrs(), start_of_day)
     rng = random.SystemRandom()
     cards: dict[int, QuestionCard] = {}
-    for item in items:
-        if item.is_correct is False and item.chosen is not None:
-            card = QuestionCard(
-                user=user,
-                question_id=item.question_id,
-                chosen=item.chosen,
-                # Back in an order of its own: not the one it was missed in.
-                order=practice.reshuffled(item.order, rng),
-                missed_at=now,
-                right_in_a_row=0,
-                left_at=None,
-                reviews=0,
-            )
-            card.remember(first)
-            cards[item.question_id] = card
-    if cards:
-        ReviewLog.objects.bulk_create(
-            review_log.entry(
-                user=user,
-                kind=ReviewLog.Kind.QUESTION,
-                key=question_id,
-                after=first,
-                rating=Rating.Again,
-                when=now,
-            )
-            for question_id in cards
+    for item in missed:
+        card = QuestionCard(
+            user=user,
+            question_id=item.question_id,
+            chosen=item.chosen,
+            # Back in an order of its own: not the one it was missed in.
+            order=practice.reshuffled(item.order, rng),
+            missed_at=now,
+            right_in_a_row=0,
+            left_at=None,
+            reviews=0,
         )
-        fields = ["chosen", "order", "missed_at", "right_in_a_row", "left_at"]
-        QuestionCard.objects.bulk_create(
-            cards.values(),
-            update_conflicts=True,
-            unique_fields=["user", "question"],
-            update_fields=[*fields, *QuestionCard.MEMORY_FIELDS],
+        card.remember(first)
+        cards[item.question_id] = card
+    ReviewLog.objects.bulk_create(
+        review_log.entry(
+            user=user,
+            kind=ReviewLog.Kind.QUESTION,
+            key=question_id,
+            after=first,
+            rating=Rating.Again,
+            when=now,
+            day=day.day,
         )
+        for question_id in cards
+    )
+    fields = ["chosen", "order", "missed_at", "right_in_a_row", "left_at"]
+    QuestionCard.objects.bulk_create(
+        cards.values(),
+        update_conflicts=True,
+        unique_fields=["user", "question"],
+        update_fields=[*fields, *QuestionCard.MEMORY_FIELDS],
+    )
     return len(cards)

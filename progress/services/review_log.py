@@ -23,21 +23,25 @@ def entry(
     before: Memory | None = None,
     rating: Rating,
     when: datetime.datetime,
+    day: datetime.date,
     answer: str = "",
 ) -> ReviewLog:
     """The log row of one review (not saved): ``before`` is the card's memory before it (None
-    for a first review), ``after`` the memory it left, ``answer`` what the learner typed before
-    revealing the reference."""
+    for a first review), ``after`` the memory it left, ``day`` the learner's review day,
+    ``answer`` what the learner typed before revealing the reference."""
     last = before.last_review if before is not None else None
+    last_day = memory.reviewed_on(before) if before is not None else None
     return ReviewLog(
         user=user,
         kind=kind,
         self_check_id=key if kind == ReviewLog.Kind.CHECK else None,
         question_id=key if kind == ReviewLog.Kind.QUESTION else None,
         reviewed_at=when,
+        day=day,
         first=before is None,
-        elapsed_days=(when - last) / DAY if last is not None else None,
-        predicted_recall=memory.recall(before, when, fsrs()) if last is not None else None,
+        # Days as FSRS counts them (the learner's days), the figure its forecast rests on.
+        elapsed_days=(day - last_day).days if last_day is not None else None,
+        predicted_recall=memory.recall(before, day, fsrs()) if last is not None else None,
         state_before=before.state if before else None,
         stability_before=before.stability if before else None,
         difficulty_before=before.difficulty if before else None,

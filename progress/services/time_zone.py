@@ -4,8 +4,8 @@ from typing import Any
 
 from django.db import transaction
 
+from ..lock import lock_learner
 from ..models import Profile
-from .account import lock_learner
 
 
 @transaction.atomic

@@ -1,8 +1,5 @@
 """What several learner views share: the request type, bad-input answers, looking up a check."""
 
-import datetime
-from typing import Any
-
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -11,6 +8,8 @@ from django_htmx.middleware import HtmxDetails
 
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
+
+from ..services.retrieval import fresh_reveals
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -70,46 +69,14 @@ def typed_answer(request: HtmxHttpRequest) -> str | None:
     return answer
 
 
-# The session holds the checks whose reference answer the learner has revealed, on a phase page
-# or the Review page, and not yet said how it went (slug: what they typed first, and when), so the
-# state survives a redirect, a reload or a plain form, and no outcome or rating is taken for a
-# check never revealed. A few phases' worth at most; a card left turned over is turned face down
-# again after REVEAL_LASTS, so a later sitting answers it from memory before seeing the answer.
-REVEALS = "revealed_checks"
-MOST_REVEALS = 40
-REVEAL_LASTS = datetime.timedelta(hours=6)
-
-
-def _fresh(request: HtmxHttpRequest) -> dict[str, dict[str, Any]]:
-    since = (timezone.now() - REVEAL_LASTS).timestamp()
-    return {
-        slug: kept
-        for slug, kept in request.session.get(REVEALS, {}).items()
-        if isinstance(kept, dict) and kept.get("at", 0) >= since
-    }
-
-
-def _answers(kept: dict[str, dict[str, Any]]) -> dict[str, str]:
-    return {slug: reveal["answer"] for slug, reveal in kept.items()}
-
-
 def reveals(request: HtmxHttpRequest) -> dict[str, str]:
-    return _answers(_fresh(request))
-
-
-def remember_reveal(request: HtmxHttpRequest, slug: str, answer: str) -> dict[str, str]:
-    """The check ``slug`` revealed, after ``answer`` was typed: the learner's reveals now."""
-    kept = _fresh(request)
-    kept.pop(slug, None)
-    kept[slug] = {"answer": answer, "at": timezone.now().timestamp()}
-    stored = dict(list(kept.items())[-MOST_REVEALS:])
-    request.session[REVEALS] = stored
-    return _answers(stored)
-
-
-def forget_reveal(request: HtmxHttpRequest, slug: str) -> str:
-    """The check ``slug`` said how it went: what was typed before its reveal."""
-    kept = _fresh(request)
-    gone = kept.pop(slug, {})
-    request.session[REVEALS] = kept
-    return str(gone.get("answer", ""))
+    """The checks the learner has turned over, on a phase page or the Review page, and not yet
+    said how it went (slug: what they typed first): rows of their own, so a reveal survives a
+    redirect, a reload, another tab or a plain form; one left turned over for
+    Reveal.REVEAL_LASTS counts as face down again (progress.services.retrieval)."""
+    content = learner_syllabus(request.user)
+    return {
+        check.slug: answer
+        for check_id, answer in fresh_reveals(request.user, timezone.now()).items()
+        if (check := content.check_by_id(check_id)) is not None
+    }

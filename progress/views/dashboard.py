@@ -9,6 +9,8 @@ from ..exercise import exercise_status
 from ..figures import learner_state
 from ..headline import headline
 from ..queue import review_queue
+from ..review_days import current_review_day
+from ..services.practice import close_overdue_mock
 from ..study_time import study_time
 from .common import HtmxHttpRequest
 
@@ -17,10 +19,14 @@ from .common import HtmxHttpRequest
 @require_GET
 def dashboard(request: HtmxHttpRequest) -> HttpResponse:
     """The learner's home, worked out from their rows on every request: nothing to go stale."""
+    # A mock whose time ran out is closed first: its answers count from then on.
+    close_overdue_mock(user=request.user, now=timezone.now())
     state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
     report = state.report
     current = state.current_slot
-    review_due = len(review_queue(request.user, today=state.today))
+    review_due = len(
+        review_queue(request.user, day=current_review_day(request.user, timezone.now()))
+    )
     context = {
         "headline": headline(state, review_due=review_due),
         "review_due": review_due,

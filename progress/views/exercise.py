@@ -13,8 +13,8 @@ from phases.snapshot import PhaseInfo
 
 from ..auth import learner_syllabus
 from ..exercise import MAX_CHARS, Exercise, exercise_status, markdown, status
-from ..services.exercise import save_text, tick_parts
-from .common import HtmxHttpRequest, bad_request
+from ..services.exercise import Stale, save_text, tick_parts
+from .common import HtmxHttpRequest, bad_request, number
 
 
 def current_phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
@@ -30,8 +30,44 @@ def _saved(
     """With htmx the part of the section that changed; without, back to it on the phase page."""
     if not request.htmx:
         return redirect(f"{reverse('progress:phase', args=[phase.slug])}#{anchor}")
-    context = {"phase": phase, "exercise": status(row, phase)}
+    context = {"phase": phase, "exercise": status(row, phase), "oob": True}
     return render(request, f"progress/exercise.html#{partial}", context)
+
+
+STALE_TEXT = (
+    "Your exercise was saved from another tab or device after this page was opened, so this "
+    "save was refused: the saved text is in the box now. Your text from this page is below it, "
+    "not saved: copy what you need, then save."
+)
+STALE_PARTS = (
+    "These ticks were changed from another tab or device after this page was opened, so yours "
+    "were not saved: here they are as saved now. Tick again if you need to."
+)
+
+
+def _version(request: HtmxHttpRequest) -> int:
+    # A page from before versions were kept sends none: it was read at the first version.
+    return number(request.POST.get("version", "0")) or 0
+
+
+def _stale_text(
+    request: HtmxHttpRequest, phase: PhaseInfo, current: Exercise | None, mine: str
+) -> HttpResponse:
+    """The newer text in the box, the learner's own below it to copy: a 409, swapped in place of
+    the form by htmx, or the page that says so without it."""
+    context = {
+        "phase": phase,
+        "exercise": status(current, phase),
+        "error": STALE_TEXT,
+        "stale": True,
+        "mine": mine,
+    }
+    if request.htmx:
+        response = render(request, "progress/exercise.html#exercise-form", context, status=409)
+        response["HX-Retarget"] = "#exercise-form-block"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(request, "progress/exercise_refused.html", context, status=409)
 
 
 def text_problem(text: str | None) -> str:
@@ -62,7 +98,12 @@ def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         context = {"phase": phase, "exercise": exercise, "error": problem}
         return render(request, "progress/exercise_refused.html", context, status=400)
     assert text is not None
-    row = save_text(user=request.user, phase=phase, text=text, now=timezone.now())
+    try:
+        row = save_text(
+            user=request.user, phase=phase, text=text, version=_version(request), now=timezone.now()
+        )
+    except Stale as stale:
+        return _stale_text(request, phase, stale.current, text)
     return _saved(request, phase, row, "exercise", "exercise-saved")
 
 
@@ -77,7 +118,24 @@ def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             f"This phase's exercise has no part {sorted(unknown)[0][:80]!r}: "
             "tick only the parts listed on the phase page."
         )
-    row = tick_parts(user=request.user, phase=phase, ticked=ticked, now=timezone.now())
+    try:
+        row = tick_parts(
+            user=request.user,
+            phase=phase,
+            ticked=ticked,
+            version=_version(request),
+            now=timezone.now(),
+        )
+    except Stale as stale:
+        context = {
+            "phase": phase,
+            "exercise": status(stale.current, phase),
+            "error": STALE_PARTS,
+            "parts_refused": True,
+        }
+        if request.htmx:
+            return render(request, "progress/exercise.html#exercise-parts", context, status=409)
+        return render(request, "progress/exercise_refused.html", context, status=409)
     return _saved(request, phase, row, "exercise-parts", "exercise-parts")
 
 

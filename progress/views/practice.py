@@ -28,6 +28,8 @@ from .common import HtmxHttpRequest, bad_request, number
 def _practice_page(
     request: HtmxHttpRequest, *, status: int = 200, refused: Attempt | None = None, gone: str = ""
 ) -> HttpResponse:
+    # A mock whose time ran out is closed first: its answers count from then on.
+    open_mock = services.close_overdue_mock(user=request.user, now=timezone.now())
     report = learner_state(request.user, today=timezone.localdate(), with_practice=True).report
     return render(
         request,
@@ -37,7 +39,7 @@ def _practice_page(
             "report": report,
             "rules": report.rules,
             "suggested": report.lagging.slug if report.lagging else None,
-            "open_mock": services.close_overdue_mock(user=request.user, now=timezone.now()),
+            "open_mock": open_mock,
             "refused": refused,
             "gone": gone,
             "recent": Attempt.objects.for_user(request.user).select_related("domain")[:5],
@@ -88,7 +90,9 @@ def learner_attempt(request: HtmxHttpRequest, attempt_id: int) -> Attempt:
 
 
 def attempt_items(attempt: Attempt) -> list[AttemptQuestion]:
-    return list(attempt.questions.select_related("question__domain"))
+    return list(
+        attempt.questions.select_related("question__domain", "question__topic", "question__subarea")
+    )
 
 
 def _position(request: HtmxHttpRequest, items: list[AttemptQuestion]) -> int | None:
@@ -243,8 +247,10 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
 def attempt_discard(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     attempt = learner_attempt(request, attempt_id)
     kind = attempt.get_kind_display().lower()
-    if not services.discard(user=request.user, attempt=attempt, now=timezone.now()):
-        return _practice_page(request, status=409, gone=f"This {kind} is over, so it is kept.")
+    try:
+        services.discard(user=request.user, attempt=attempt, now=timezone.now())
+    except services.DiscardRefused as refusal:
+        return _practice_page(request, status=409, gone=str(refusal))
     messages.success(
         request, f"The {kind} was discarded: it counts nowhere and its answers stay unseen."
     )

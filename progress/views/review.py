@@ -2,6 +2,7 @@
 questions), one at a time. A self-check is answered from memory, revealed, then rated; a missed
 question is asked again as it was in practice, its options in a new order, and scored."""
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
-from fsrs import Rating
+from fsrs import Rating, State
 
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
@@ -22,17 +23,16 @@ from .. import calibration, memory, practice, reask
 from ..figures import fsrs
 from ..models import CheckOff, NotYet, QuestionCard, ReviewLog
 from ..queue import CHECK, NOT_YET, QUESTION, review_cards
-from ..services.practice import close_overdue_mock
-from ..services.retrieval import RATING_OUTCOME, Outcome, settle
+from ..review_days import current_review_day
+from ..services.practice import close_overdue_mock, live_mock_questions
+from ..services.retrieval import RATING_OUTCOME, NotRevealed, Outcome, reveal, settle
 from ..services.review import ReviewRefused, review_check, review_question
 from .common import (
     ANSWER_TOO_LONG,
     HtmxHttpRequest,
     bad_request,
     current_check,
-    forget_reveal,
     number,
-    remember_reveal,
     reveals,
     typed_answer,
 )
@@ -61,17 +61,19 @@ class Card:
     question: QuestionCard | None = None
     not_yet: bool = False  # a check the learner said "not yet" to: no card until it is known
 
-    def choices(self, now: Any) -> list[Choice]:
+    def choices(self, today: datetime.date) -> list[Choice]:
+        """Each rating, with the days until the card would come back (before fuzz)."""
         plain = memory.scheduler(fsrs().desired_retention, fuzz=False)
         if self.not_yet:
             # Known now, it is ticked, as on its phase page; not yet again, back tomorrow.
             ratings = {Rating.Good: Outcome.GOT_IT, Rating.Hard: Outcome.SHAKY}
+            new = memory.Memory(State.Learning, None, None, self.memory.due, None)
             return [
                 *(
                     Choice(
                         int(rating),
                         outcome.label,
-                        _days(memory.first_review(rating, now, plain), now),
+                        max(1, memory.days_until_due(new, rating, today, plain)),
                     )
                     for rating, outcome in ratings.items()
                 ),
@@ -81,13 +83,7 @@ class Card:
             Choice(
                 rating=int(rating),
                 words=words,
-                days=max(
-                    1,
-                    round(
-                        (memory.review(self.memory, rating, now, plain).due - now).total_seconds()
-                        / 86400
-                    ),
-                ),
+                days=max(1, memory.days_until_due(self.memory, rating, today, plain)),
             )
             for rating, words in memory.RATING_WORDS.items()
         ]
@@ -103,10 +99,6 @@ class Card:
     @property
     def choose(self) -> int:
         return len(self.question.question.correct_options) if self.question else 0
-
-
-def _days(after: memory.Memory, now: Any) -> int:
-    return max(1, round((after.due - now).total_seconds() / 86400))
 
 
 def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Memory) -> Card | None:
@@ -126,7 +118,7 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
         )
     card = (
         QuestionCard.objects.for_user(request.user)
-        .select_related("question__domain")
+        .select_related("question__domain", "question__topic", "question__subarea")
         .filter(pk=key)
         .first()
     )
@@ -142,6 +134,10 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
 
 
 NOT_REVEALED = "Reveal the reference answer first, then say how it went. Nothing was changed."
+IN_LIVE_MOCK = (
+    "This question is in the mock exam you are sitting: it comes back here once the mock is "
+    "handed in or its time is up. Nothing was changed."
+)
 NOT_IN_QUEUE = (
     "This card is not in today's review queue, so rating it now would change nothing: it comes "
     "back when it is due. Nothing was changed."
@@ -157,8 +153,10 @@ def _review_page(
     just_answered: reask.Answered | None = None,
 ) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
-    mock = close_overdue_mock(user=request.user, now=timezone.now())
-    queue = review_cards(request.user, today=timezone.localdate())
+    now = timezone.now()
+    mock = close_overdue_mock(user=request.user, now=now)
+    day = current_review_day(request.user, now)
+    queue = review_cards(request.user, day=day)
     card = None
     in_mock: set[int] | None = None
     for (kind, key), card_memory in queue:
@@ -176,13 +174,12 @@ def _review_page(
     # (``answer``: what they typed first), here or on its phase page; a missed question is
     # scored instead, its key shown after the answer.
     shown = card.check.slug if card is not None and card.check is not None else ""
-    if shown and answer is not None:
-        remember_reveal(request, shown, answer)
+    if card is not None and card.check is not None and answer is not None:
+        reveal(user=request.user, self_check_id=card.check.id, answer=answer, now=now)
     revealed = reveals(request)
-    now = timezone.now()
     context: dict[str, Any] = {
         "card": card,
-        "choices": card.choices(now) if card else [],
+        "choices": card.choices(day.day) if card else [],
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
         "refused": refused,
@@ -202,7 +199,7 @@ def next_due(user: Any) -> Any:
     """When the learner's next card comes back (None without cards): one query."""
     return (
         CheckOff.objects.for_user(user)
-        .order_by()
+        .ticked()
         .values_list("due", flat=True)
         .union(
             QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"),
@@ -241,7 +238,7 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
 @require_POST
 def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
     """Today's first card turned over: the reference answer, what the learner typed (carried on
-    with the rating into the review log), then the ratings. Nothing is written."""
+    with the rating into the review log), then the ratings. Only the reveal is written."""
     answer = typed_answer(request)
     if answer is None:
         return _review_page(request, status=400, refused=f"{ANSWER_TOO_LONG} Nothing was changed.")
@@ -252,7 +249,12 @@ def _in_queue(request: HtmxHttpRequest, *keys: tuple[str, int]) -> tuple[str, in
     """The first of ``keys`` in today's queue: only a card in it takes a review that moves its
     schedule (a review at any other time would buy recall without the forgetting the model
     expects)."""
-    queue = {card for card, _ in review_cards(request.user, today=timezone.localdate())}
+    queue = {
+        card
+        for card, _ in review_cards(
+            request.user, day=current_review_day(request.user, timezone.now())
+        )
+    }
     return next((key for key in keys if key in queue), None)
 
 
@@ -264,14 +266,15 @@ def _not_in_queue(request: HtmxHttpRequest, *, exists: Any, missing: str) -> Htt
     return _review_page(request, status=409, refused=NOT_IN_QUEUE)
 
 
-def _reviewed(request: HtmxHttpRequest, slug: str, review: Callable[[str], object]) -> HttpResponse:
-    """The review (``review``, given what was typed before the reveal of check ``slug``) and the
-    next card; a 409 when the card was reviewed today."""
+def _reviewed(request: HtmxHttpRequest, review: Callable[[], object]) -> HttpResponse:
+    """The review (it uses up the card's reveal, and what was typed before it) and the next
+    card; a 409 when the card was reviewed today or is not turned over (another tab rated it)."""
     try:
-        review(reveals(request).get(slug, ""))
+        review()
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
-    forget_reveal(request, slug)
+    except NotRevealed:
+        return _review_page(request, status=409, refused=NOT_REVEALED)
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")
@@ -291,31 +294,23 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if key is None:
         return _not_in_queue(
             request,
-            exists=CheckOff.objects.for_user(request.user).filter(self_check_id=check.id),
+            exists=CheckOff.objects.for_user(request.user).ticked().filter(self_check_id=check.id),
             missing="You have not ticked this self-check.",
         )
-    if slug not in reveals(request):
-        # Another tab rated it, or nothing was revealed: the card again, turned face down.
-        return _review_page(request, status=409, refused=NOT_REVEALED)
     now, rating = timezone.now(), Rating(value)
     if key[0] == NOT_YET:
         return _reviewed(
             request,
-            slug,
-            lambda answer: settle(
+            lambda: settle(
                 user=request.user,
                 self_check_id=check.id,
                 outcome=RATING_OUTCOME[rating],
-                answer=answer,
                 now=now,
             ),
         )
     return _reviewed(
         request,
-        slug,
-        lambda answer: review_check(
-            user=request.user, self_check_id=check.id, rating=rating, now=now, answer=answer
-        ),
+        lambda: review_check(user=request.user, self_check_id=check.id, rating=rating, now=now),
     )
 
 
@@ -328,12 +323,15 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
     card = (
         QuestionCard.objects.for_user(request.user)
         .in_queue()
-        .select_related("question__domain")
+        .select_related("question__domain", "question__topic", "question__subarea")
         .filter(pk=card_id)
         .first()
     )
     if card is None:
         return HttpResponse("This question is not in your review queue.", status=404)
+    if card.question_id in live_mock_questions(user=request.user, now=timezone.now()):
+        # Its verdict would be the key of a question the learner is answering in the mock.
+        return _review_page(request, status=409, refused=IN_LIVE_MOCK)
     order = reask.shown_order(card)
     places = reask.places(order, [number(value) for value in request.POST.getlist("option")])
     if places is None:
@@ -375,7 +373,7 @@ def _answered_before(request: HtmxHttpRequest) -> reask.Answered | None:
         return None
     card = (
         QuestionCard.objects.for_user(request.user)
-        .select_related("question__domain")
+        .select_related("question__domain", "question__topic", "question__subarea")
         .filter(pk=kept["card"])
         .first()
     )

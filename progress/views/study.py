@@ -13,7 +13,7 @@ from phases.snapshot import CheckInfo
 from ..auth import learner_syllabus
 from ..exercise import exercise_status
 from ..figures import CheckRow, check_figures, learner_state
-from ..services.retrieval import OUTCOMES_TEXT, Outcome, settle
+from ..services.retrieval import OUTCOMES_TEXT, NotRevealed, Outcome, reveal, settle
 from ..services.study import set_done
 from .common import (
     ANSWER_TOO_LONG,
@@ -21,8 +21,6 @@ from .common import (
     back_to_check,
     bad_request,
     current_check,
-    forget_reveal,
-    remember_reveal,
     reveals,
     typed_answer,
 )
@@ -113,15 +111,17 @@ def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The reference answer, beside what the learner typed first, and then the outcomes.
-    Nothing is written but the session."""
+    Only the reveal is written (a row of its own: tabs revealing at once all stand)."""
     check = current_check(request, slug)
     answer = typed_answer(request)
     if answer is None:
         return bad_request(ANSWER_TOO_LONG)
-    revealed = remember_reveal(request, slug, answer)
+    reveal(user=request.user, self_check_id=check.id, answer=answer, now=timezone.now())
     if not request.htmx:
         return redirect(back_to_check(request, check))
-    return HttpResponse(row_fragment(request, check_figures(request.user, check, revealed).row))
+    return HttpResponse(
+        row_fragment(request, check_figures(request.user, check, reveals(request)).row)
+    )
 
 
 @login_required
@@ -132,21 +132,15 @@ def selfcheck_outcome(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     raw = request.POST.get("outcome", "")
     if raw not in Outcome.values:
         return bad_request("Say outcome=" + ", outcome=".join(Outcome.values) + ".")
-    revealed = reveals(request)
-    if slug not in revealed:
+    try:
+        settle(user=request.user, self_check_id=check.id, outcome=Outcome(raw), now=timezone.now())
+    except NotRevealed:
         # Another tab said how it went, or nothing was revealed: htmx swaps the row as it is.
         refused = f"{NOT_REVEALED} Nothing was changed."
         if request.htmx:
-            row = check_figures(request.user, check, revealed).row
+            row = check_figures(request.user, check, reveals(request)).row
             return HttpResponse(row_fragment(request, row, refused=refused), status=409)
         return HttpResponse(refused, status=409, content_type="text/plain; charset=utf-8")
-    settle(
-        user=request.user,
-        self_check_id=check.id,
-        outcome=Outcome(raw),
-        answer=forget_reveal(request, slug),
-        now=timezone.now(),
-    )
     return _answered(request, check)
 
 

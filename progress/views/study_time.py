@@ -103,9 +103,12 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = _stop_form(running.phase, request.POST)
     if not form.is_valid():
         return _section(request, phase, status=400, stop_form=form)
-    session = services.stop_timer(
-        user=request.user, domain_slug=form.cleaned_data["domain"], now=timezone.now()
-    )
+    try:
+        session = services.stop_timer(
+            user=request.user, domain_slug=form.cleaned_data["domain"], now=timezone.now()
+        )
+    except services.DayIsFull as full:
+        return _done(request, phase, str(full))
     if session is not None and session.capped:
         messages.warning(
             request,
@@ -131,13 +134,22 @@ def session_record(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             {"form": form, "phase": phase, "action": request.path},
             status=400,
         )
-    session = services.record_session(
-        user=request.user,
-        phase_slug=phase.slug,
-        domain_slug=form.cleaned_data["domain"],
-        day=form.cleaned_data["day"],
-        minutes=form.cleaned_data["minutes"],
-    )
+    try:
+        session = services.record_session(
+            user=request.user,
+            phase_slug=phase.slug,
+            domain_slug=form.cleaned_data["domain"],
+            day=form.cleaned_data["day"],
+            minutes=form.cleaned_data["minutes"],
+        )
+    except services.DayIsFull as full:
+        form.add_error("minutes", str(full))
+        return render(
+            request,
+            "progress/study_session.html",
+            {"form": form, "phase": phase, "action": request.path},
+            status=400,
+        )
     return _done(request, phase, f"{session.text} of study recorded.")
 
 
@@ -180,15 +192,19 @@ def session_edit(request: HtmxHttpRequest, session_id: int) -> HttpResponse:
     }
     form = _session_form(request, phase, request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        services.correct_session(
-            user=request.user,
-            session_id=session.pk,
-            domain_slug=form.cleaned_data["domain"],
-            day=form.cleaned_data["day"],
-            minutes=form.cleaned_data["minutes"],
-        )
-        messages.success(request, "Study session corrected.")
-        return redirect("progress:study-time")
+        try:
+            services.correct_session(
+                user=request.user,
+                session_id=session.pk,
+                domain_slug=form.cleaned_data["domain"],
+                day=form.cleaned_data["day"],
+                minutes=form.cleaned_data["minutes"],
+            )
+        except services.DayIsFull as full:
+            form.add_error("minutes", str(full))
+        else:
+            messages.success(request, "Study session corrected.")
+            return redirect("progress:study-time")
     context = {"form": form, "phase": phase, "session": session, "action": request.path}
     status = 400 if request.method == "POST" else 200
     return render(request, "progress/study_session.html", context, status=status)

@@ -18,13 +18,13 @@ from django.utils import timezone
 from phases.content import syllabus
 from phases.models import Domain, Intensity, SelfCheck
 from progress.models import Attempt, CheckOff, QuestionCard
-from progress.services.exercise import save_text, tick_parts
 from progress.services.plan import save_plan
 from progress.services.practice import answer, flag, start_drill, start_mock, submit
-from progress.services.retrieval import Outcome, settle
+from progress.services.retrieval import Outcome
 from progress.services.study import set_done
 from progress.services.study_time import record_session, start_timer, stop_timer
 from tests.e2e.steps import PASSWORD
+from tests.factories import settle_revealed, tick_exercise_parts, write_exercise
 
 TICKED = 14  # self-checks, every one due for review today
 PUBLIC_PAGES = [
@@ -116,9 +116,9 @@ def make_seasoned(settings) -> Learner:
     for slug, ticked in (("core-ml-foundations", None), ("experimentation", 1)):
         phase = content.phase(slug)
         assert phase is not None
-        save_text(user=user, phase=phase, text=f"My notes on {phase.title}.", now=now)
+        write_exercise(user, phase, text=f"My notes on {phase.title}.", now=now)
         parts = {part.slug for part in phase.exercise_parts[:ticked]}
-        tick_parts(user=user, phase=phase, ticked=parts, now=now)
+        tick_exercise_parts(user, phase, ticked=parts, now=now)
     return Learner(
         username=user.username,
         drill=drill,
@@ -206,8 +206,8 @@ def answering_learner() -> Any:
     user = get_user_model().objects.create_user(username="hopper", password=PASSWORD)
     now = timezone.now()
     for slug, when in (("p1-training-stability", now), ("p1-fusion-tradeoff", now - DAY)):
-        settle(
-            user=user,
+        settle_revealed(
+            user,
             self_check_id=SelfCheck.objects.get(slug=slug).pk,
             outcome=Outcome.NOT_YET,
             answer="",
@@ -219,6 +219,9 @@ def answering_learner() -> Any:
     _answer_half(user, drill, now, leave=len(drill.questions.all()) - 2)
     submit(user=user, attempt=drill, now=now)
     QuestionCard.objects.filter(user=user).update(
-        due=now - 2 * DAY, last_review=now - 3 * DAY, missed_at=now - 3 * DAY
+        due=now - 2 * DAY,
+        last_review=now - 3 * DAY,
+        last_review_day=timezone.localdate(now - 3 * DAY),
+        missed_at=now - 3 * DAY,
     )
     return user

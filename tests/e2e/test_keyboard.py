@@ -87,7 +87,7 @@ def test_answering_by_keyboard_keeps_focus_says_what_changed_and_keeps_the_answe
         f"Done: got it. 1 of {in_phase} self-checks done in this phase. "
         f"Recall on exam day {readiness(page)}."
     )
-    assert CheckOff.objects.filter(user=learner, self_check=check).exists()
+    assert CheckOff.objects.filter(user=learner, self_check=check).ticked().exists()
 
     # Space works as well as Enter, and undoing is said as plainly; no reveal is needed.
     page.keyboard.press("Space")
@@ -96,7 +96,7 @@ def test_answering_by_keyboard_keeps_focus_says_what_changed_and_keeps_the_answe
     expect(announcer(page)).to_have_text(
         f"Not done. 0 of {in_phase} self-checks done in this phase. Recall on exam day 0%."
     )
-    assert not CheckOff.objects.filter(user=learner, self_check=check).exists()
+    assert not CheckOff.objects.filter(user=learner, self_check=check).ticked().exists()
 
     # Not yet, by keyboard: the row says when it comes back.
     other = page.locator(

@@ -38,7 +38,10 @@ def a_day_passes(learner) -> None:
     (the learner's rows back-dated, as the other journeys do)."""
     NotYet.objects.filter(user=learner).update(tried_at=F("tried_at") - DAY, due=F("due") - DAY)
     QuestionCard.objects.filter(user=learner).update(
-        missed_at=F("missed_at") - DAY, last_review=F("last_review") - DAY, due=F("due") - DAY
+        missed_at=F("missed_at") - DAY,
+        last_review=F("last_review") - DAY,
+        last_review_day=F("last_review_day") - DAY,
+        due=F("due") - DAY,
     )
 
 
@@ -111,7 +114,7 @@ def test_type_reveal_got_it_and_not_yet_which_is_on_the_review_page_the_next_day
     card.get_by_role("button", name=re.compile(r"^Got it: mark done · again in \d+ days?$")).click()
     expect(card.get_by_role("heading", level=2)).to_have_text("Nothing to review today")
     assert set(
-        CheckOff.objects.filter(user=learner).values_list("self_check__slug", flat=True)
+        CheckOff.objects.filter(user=learner).ticked().values_list("self_check__slug", flat=True)
     ) == {
         GOT_IT,
         NOT_YET,
@@ -128,12 +131,13 @@ def test_the_phase_page_flow_works_without_javascript(page_without_js: Page, lea
 
     # Each step was a full page: the revealed state survived its redirect.
     expect(page).to_have_url(re.compile(rf"{PHASE_ONE_PATH}#check-{NOT_YET}$"))
-    assert CheckOff.objects.filter(user=learner).count() == 1
+    assert CheckOff.objects.filter(user=learner).ticked().count() == 1
     assert NotYet.objects.filter(user=learner, self_check__slug=NOT_YET).exists()
     # Unticking needs no reveal.
     got_it.get_by_role("button", name=re.compile("^Done:")).click()
     expect_not_done(page.locator(f"#check-{GOT_IT}"))
-    assert not CheckOff.objects.filter(user=learner).exists()
+    # Unticked: no tick stands, and the card is kept for when it is ticked again.
+    assert not CheckOff.objects.filter(user=learner).ticked().exists()
 
 
 def miss_a_question(learner) -> QuestionCard:

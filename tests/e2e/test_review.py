@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from phases.models import SelfCheck
 from progress.models import CheckOff, Confidence, ReviewLog
+from progress.timezones import start_of_day
 from tests.e2e.steps import (
     PHASE_ONE,
     expect_same_document,
@@ -31,7 +32,10 @@ def back_date(learner, days: int = 3) -> None:
     back that much sooner, as time would bring it back."""
     shift = datetime.timedelta(days=days)
     CheckOff.objects.filter(user=learner).update(
-        done_at=F("done_at") - shift, last_review=F("last_review") - shift, due=F("due") - shift
+        done_at=F("done_at") - shift,
+        last_review=F("last_review") - shift,
+        last_review_day=F("last_review_day") - shift,
+        due=F("due") - shift,
     )
 
 
@@ -127,5 +131,6 @@ def test_review_without_javascript_forgot_reloads_to_an_empty_queue(page_without
     assert (tick_row.confidence, tick_row.reviews) == (Confidence.SHAKY, 2)
     # What was typed before the reveal is kept with the review.
     assert ReviewLog.objects.get(user=learner, first=False).answer == "I am not sure."
-    # Forgotten: back tomorrow.
-    assert tick_row.due == tick_row.last_review + datetime.timedelta(days=1)
+    # Forgotten: back at the start of the learner's next day.
+    assert tick_row.last_review_day == timezone.localdate(tick_row.last_review)
+    assert tick_row.due == start_of_day(tick_row.last_review_day + datetime.timedelta(days=1))
