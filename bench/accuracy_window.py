@@ -20,7 +20,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from progress.beta import prob_at_least  # noqa: E402
+from progress.verdicts.beta import prob_at_least  # noqa: E402
 
 BAR, CONFIDENCE = 0.7, 0.8
 WINDOWS = (20, 30, 40, 60)

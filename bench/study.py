@@ -96,7 +96,7 @@ def sign_up(port: int, learners: int, checks: list[str]) -> None:
         )
         assert saved.status == 302, saved.status
         for slug in checks[:2]:
-            # A tick is said after the reveal (progress.views.study).
+            # A tick is said after the reveal (progress.memory.phase_page).
             session.post(f"/study/checks/{slug}/reveal/", {"answer": ""})
             session.post(f"/study/checks/{slug}/outcome/", {"outcome": "got-it"})
         session.close()
@@ -159,7 +159,7 @@ def study_step(learner: Learner, step: int) -> list[tuple[str, float, int]]:
             timed("drill answer", "POST", path, {"option": ["1", "2"]})
         learner.position += 1
     if step % 3 == 0 and learner.reviews:
-        # A rating is said once the card on show is turned over (progress.views.review).
+        # A rating is said once the card on show is turned over (progress.memory.review_page).
         learner.reviews.pop()
         shown = RATING_FORM.search(
             timed("review reveal", "POST", "/review/reveal/", {"answer": ""}).body

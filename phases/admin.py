@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Intensity, Phase, PhaseHours, SelfCheck, Topic
 
 
 @admin.register(Domain)

@@ -6,6 +6,6 @@ class PhasesConfig(AppConfig):
     verbose_name = "Syllabus"
 
     def ready(self) -> None:
-        from .content import connect_signals
+        from phases.content import connect_signals
 
         connect_signals()  # every change to the content moves its version

@@ -83,9 +83,9 @@ from typing import Final
 # Names exported from here too: QuestionFields, the type measure() takes; content_words and
 # has_absolute_word, which the question writers' measuring script imports from here; and
 # SimilarPair and similarity, which lived here before phases.bank_similarity.
-from .bank_cues import QuestionFields as QuestionFields
-from .bank_cues import content_words as content_words
-from .bank_cues import (
+from phases.bank_cues import QuestionFields as QuestionFields
+from phases.bank_cues import content_words as content_words
+from phases.bank_cues import (
     drop_absolute_chance,
     drop_absolute_guess_chance,
     key_longer_by,
@@ -98,11 +98,11 @@ from .bank_cues import (
     pick_shortest_chance,
     whole_question,
 )
-from .bank_cues import has_absolute_word as has_absolute_word
-from .bank_similarity import SimilarPair as SimilarPair
-from .bank_similarity import find_similar_pairs
-from .bank_similarity import similarity as similarity
-from .bank_traps import GAPS, PROCESS_TRAPS, TRAPS, gaps_covered, traps_stated
+from phases.bank_cues import has_absolute_word as has_absolute_word
+from phases.bank_similarity import SimilarPair as SimilarPair
+from phases.bank_similarity import find_similar_pairs
+from phases.bank_similarity import similarity as similarity
+from phases.bank_traps import GAPS, PROCESS_TRAPS, TRAPS, gaps_covered, traps_stated
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from .bank_cues import content_words, share_found_in
+from phases.bank_cues import content_words, share_found_in
 
 
 @dataclass(frozen=True)

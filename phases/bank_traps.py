@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from .bank_cues import QuestionFields
+from phases.bank_cues import QuestionFields
 
 
 def _pattern(regex: str) -> re.Pattern[str]:

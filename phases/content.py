@@ -12,8 +12,8 @@ from typing import Any
 from django.db.models import Subquery
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from . import snapshot
-from .models import (
+from phases import snapshot
+from phases.models import (
     ContentVersion,
     Domain,
     ExercisePart,

@@ -6,7 +6,7 @@ import datetime
 import math
 from collections.abc import Mapping, Sequence
 
-from .schedule import PhaseSlot, Schedule, hours_by_weight, phase_weights
+from phases.schedule import PhaseSlot, Schedule, hours_by_weight, phase_weights
 
 # The study guide: "two to three hours a day".
 SHORT_NOTICE_HOURS_PER_DAY = 3

@@ -8,7 +8,7 @@ kept and when it is rebuilt is phases.content's business.
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .models import Domain, ExercisePart, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Phase, PhaseHours, SelfCheck, Topic
 
 
 @dataclass(frozen=True)

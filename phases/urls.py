@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from phases import views
 
 app_name = "phases"
 urlpatterns = [

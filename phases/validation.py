@@ -8,8 +8,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from .bank_quality import LIMITS
-from .schedule import MOCK_HOURS
+from phases.bank_quality import LIMITS
+from phases.schedule import MOCK_HOURS
 
 TOTAL_EXAM_WEIGHT = 100
 MIN_CHECKS_PER_PHASE = 5

@@ -3,7 +3,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .models import Domain, Intensity, Phase, Topic
+from phases.models import Domain, Intensity, Phase, Topic
 
 
 @require_GET

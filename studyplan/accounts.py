@@ -19,8 +19,8 @@ from django.http import HttpRequest
 from django.shortcuts import render
 from django.urls import reverse
 
+from progress.accounts.passwords import change_password, password_confirmed
 from progress.links import site_link
-from progress.services.account import change_password, password_confirmed
 
 ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
 

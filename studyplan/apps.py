@@ -6,4 +6,4 @@ class StudyplanConfig(AppConfig):
     verbose_name = "Study plan"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401 - registers the production checks
+        from studyplan import checks  # noqa: F401 - registers the production checks

@@ -6,8 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from progress.queue import review_queue
-from progress.review_days import current_review_day
+from progress.memory.queue import review_queue
+from progress.memory.review_days import current_review_day
 
 
 @cache

@@ -8,13 +8,15 @@ axes compares one failure count with one limit, so ``LockoutHandler.get_failures
 address limit on the pair limit's scale.
 
 Every password check goes through the limiter: the login form through Django's authenticate(),
-the account's own (deletion, password change) through progress.services.account.password_confirmed.
+the account's own (deletion, password change) through
+progress.accounts.passwords.password_confirmed. Only django-axes' handler interface is used
+(AXES_HANDLER, AXES_USERNAME_CALLABLE, AXES_LOCKOUT_CALLABLE; the range is pinned in
+pyproject.toml).
 """
 
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
-from axes.helpers import get_client_username, get_lockout_parameters
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -29,8 +31,9 @@ class LockoutHandler(AxesDatabaseHandler):
     ) -> tuple[int, int]:
         """Recent failures of (this username, this address) and of this address alone."""
         pair = address = 0
+        # The handler's attempts come one list a lockout parameter, in the settings' order.
         for parameters, attempts in zip(
-            get_lockout_parameters(request, credentials),
+            settings.AXES_LOCKOUT_PARAMETERS,
             self.get_user_attempts(request, credentials),
             strict=True,
         ):
@@ -48,7 +51,7 @@ class LockoutHandler(AxesDatabaseHandler):
         # address's failures for other usernames: an attacker logging in to an account of their
         # own between tries must not reset the count against spraying.
         count, _ = AccessAttempt.objects.filter(
-            username=get_client_username(request, credentials),
+            username=typed_username(request, credentials),
             ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
         ).delete()
         return count

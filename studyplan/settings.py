@@ -297,21 +297,23 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # The product's thresholds (docs/verdicts.md). Each number lives here and nowhere else:
-# progress.figures turns them into progress.rules.Rules, and the pages' words are made from those.
-# Ready to book: every domain's self-checks at least this predicted recall on exam day ...
+# progress.verdicts.figures turns them into progress.verdicts.rules.Rules, and the pages' words are
+# made from those. Ready to book: every domain's self-checks at least this predicted recall on exam
+# day ...
 RECALL_THRESHOLD = float(os.environ.get("STUDYPLAN_RECALL_THRESHOLD", "0.8"))
 # ... and likely at least this accurate in practice (likely under it, a domain lags);
 ACCURACY_THRESHOLD = float(os.environ.get("STUDYPLAN_ACCURACY_THRESHOLD", "0.7"))
-# "likely" means these odds, from the Beta posterior of the domain's answers (progress.beta);
+# "likely" means these odds, from the Beta posterior of the domain's answers
+# (progress.verdicts.beta);
 ACCURACY_CONFIDENCE = float(os.environ.get("STUDYPLAN_ACCURACY_CONFIDENCE", "0.8"))
 # accuracy reads each domain's newest this-many first answers (40: docs/verdicts.md says why) ...
 ACCURACY_WINDOW = int(os.environ.get("STUDYPLAN_ACCURACY_WINDOW", "40"))
 # ... and says nothing either way before this many (10: one answer never decides a domain).
 ACCURACY_MIN_ANSWERS = int(os.environ.get("STUDYPLAN_ACCURACY_MIN_ANSWERS", "10"))
 
-# Reviews (progress.memory): FSRS schedules each card for this chance of still knowing it when it
-# comes back; a day's queue holds at most this many (that day's done reviews included), so the
-# load before the exam stays even.
+# Reviews (progress.memory.scheduling): FSRS schedules each card for this chance of still knowing
+# it when it comes back; a day's queue holds at most this many (that day's done reviews included),
+# so the load before the exam stays even.
 DESIRED_RETENTION = float(os.environ.get("STUDYPLAN_DESIRED_RETENTION", "0.9"))
 REVIEW_DAILY_CAP = int(os.environ.get("STUDYPLAN_REVIEW_DAILY_CAP", "40"))
 

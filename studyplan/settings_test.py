@@ -7,8 +7,8 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-product
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("DJANGO_SECURE_COOKIES", "0")
 
-from .settings import *  # noqa: E402, F403
-from .settings import DATABASES, STORAGES  # noqa: E402 - named, for the linter
+from studyplan.settings import *  # noqa: E402, F403
+from studyplan.settings import DATABASES, STORAGES  # noqa: E402 - named, for the linter
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

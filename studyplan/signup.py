@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest
 
-from progress.services.time_zone import set_time_zone
+from progress.accounts.time_zone import set_time_zone
 from progress.timezones import is_zone
 
 

@@ -2,8 +2,8 @@ from allauth.account import views as allauth_views
 from django.contrib import admin
 from django.urls import include, path, re_path
 
-from . import views
-from .accounts import AdminLoginForm
+from studyplan import views
+from studyplan.accounts import AdminLoginForm
 
 admin.site.login_form = AdminLoginForm
 

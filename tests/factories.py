@@ -14,14 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import Domain, Intensity, Question, SelfCheck
-from progress.exercise import Exercise
+from progress.exercises.models import Exercise
+from progress.exercises.services import save_text, tick_parts
+from progress.memory.reviews import review_check
+from progress.memory.ticks import reveal, set_done, settle
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard
-from progress.services.exercise import save_text, tick_parts
-from progress.services.plan import save_plan
-from progress.services.practice import answer, settle_first_sight, start_drill, start_mock
-from progress.services.retrieval import reveal, settle
-from progress.services.review import review_check
-from progress.services.study import set_done
+from progress.planning.services import save_plan
+from progress.practice.services import answer, settle_first_sight, start_drill, start_mock
 from progress.timezones import start_of_day
 
 PASSWORD = "correct-horse-battery-9"
@@ -38,7 +37,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 class StudyPlanFactory(factory.Factory):
-    """A plan, saved by the plan service (progress.services.plan.save_plan)."""
+    """A plan, saved by the plan service (progress.planning.services.save_plan)."""
 
     class Meta:
         model = dict  # built by _create below

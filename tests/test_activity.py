@@ -1,5 +1,5 @@
-"""The study-activity calendar: its grid (progress.chart, pure), the learner's days
-(progress.activity.study_activity) and the dashboard section that draws them."""
+"""The study-activity calendar: its grid (progress.charts, pure), the learner's days
+(progress.dashboard.activity.study_activity) and the dashboard section that draws them."""
 
 import datetime
 import zoneinfo
@@ -12,11 +12,11 @@ from fsrs import Rating
 
 from phases.content import syllabus
 from phases.models import Question, SelfCheck
-from progress import chart
-from progress.activity import study_activity
-from progress.figures import schedule_for
+from progress import charts as chart
+from progress.dashboard.activity import study_activity
+from progress.memory.reviews import review_question
 from progress.models import AttemptQuestion, CheckOff, Profile, QuestionCard
-from progress.services.review import review_question
+from progress.planning.schedules import schedule_for
 from tests.factories import UserFactory, make_plan, miss, practise, review_revealed, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 

@@ -330,7 +330,7 @@ def test_a_rating_that_is_not_one_to_four_is_a_400_that_says_so(
     before = review_state(learner)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
 
-    # A self-check is rated; a missed question is answered (progress.views.review).
+    # A self-check is rated; a missed question is answered (progress.memory.review_page).
     response = learner_client.post(review_urls(card)[0], form, **headers)
     assert response.status_code == 400
     assert response.text == RATING_HELP
@@ -487,7 +487,7 @@ def test_the_toggle_never_fails_and_changes_only_the_check_it_names(
     after, after_unticked = set(ticks), set(unticked)
     assert after_plan == plan
     real = slug in set(SelfCheck.objects.current().values_list("slug", flat=True))
-    # done=1 is refused: a tick is said after the reveal (progress.views.study).
+    # done=1 is refused: a tick is said after the reveal (progress.memory.phase_page).
     if real and done == "0":
         assert response.status_code in (200, 302)
         assert after == before - {slug}

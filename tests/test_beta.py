@@ -1,4 +1,4 @@
-"""progress.beta against figures worked out by hand and against its own definition."""
+"""progress.verdicts.beta against figures worked out by hand and against its own definition."""
 
 from math import comb
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from progress import beta
+from progress.verdicts import beta
 
 
 @pytest.mark.parametrize(

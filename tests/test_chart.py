@@ -2,9 +2,9 @@
 
 import pytest
 
-from progress import chart
-from progress.readiness import DomainCount, assess
-from progress.rules import Rules
+from progress import charts as chart
+from progress.verdicts.readiness import DomainCount, assess
+from progress.verdicts.rules import Rules
 
 RULES = Rules(recall=0.8, accurate=0.7, window=40, confidence=0.8)
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from phases.models import Question, SelfCheck
 from progress.models import Attempt, CheckOff, QuestionCard, StudySession
-from progress.services.practice import start_mock
+from progress.practice.services import start_mock
 from scripts.httpclient import Session
 from tests.factories import (
     AttemptFactory,
@@ -91,7 +91,7 @@ def test_concurrent_ticks_are_neither_lost_nor_invented(site):
             slug, done = rng.choice(mine), rng.random() < 0.6
             headers = {"HX-Request": "true"} if rng.random() < 0.5 else {}
             if done:
-                # A tick is said after the reveal (progress.views.study).
+                # A tick is said after the reveal (progress.memory.phase_page).
                 session.post(f"/study/checks/{slug}/reveal/", {"answer": ""}, headers=headers)
                 response = session.post(
                     f"/study/checks/{slug}/outcome/", {"outcome": "got-it"}, headers=headers

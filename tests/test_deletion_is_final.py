@@ -10,11 +10,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.urls import reverse
 
+from progress.accounts.deletion import delete_learner
+from progress.accounts.passwords import change_password
+from progress.accounts.reminders import set_weekly_reminder
+from progress.accounts.time_zone import set_time_zone
 from progress.auth import LearnerBackend
+from progress.lock import AccountGone
 from progress.models import Profile
-from progress.services.account import AccountGone, change_password, delete_learner
-from progress.services.reminders import set_weekly_reminder
-from progress.services.time_zone import set_time_zone
 from tests.factories import PASSWORD, UserFactory
 
 ROUNDS = 4

@@ -13,9 +13,9 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 from phases.content import content_changed, syllabus
 from phases.models import ExercisePart
 from phases.snapshot import PartInfo, PhaseInfo
-from progress.exercise import MAX_CHARS, Exercise, ExerciseStatus, exercise_status, markdown
+from progress.accounts.export import export_learner
+from progress.exercises.models import MAX_CHARS, Exercise, ExerciseStatus, exercise_status, markdown
 from progress.models import Profile
-from progress.services.account import export_learner
 from tests.factories import UserFactory, make_plan, tick_exercise_parts, write_exercise
 from tests.html import element_by_id, elements, page_text
 

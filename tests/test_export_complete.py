@@ -31,13 +31,12 @@ from fsrs import Rating
 
 from phases.content import syllabus
 from phases.models import Domain, SelfCheck
+from progress.accounts.export import RESULT_WITHHELD, export_learner
+from progress.memory.ticks import Outcome, reveal, set_done
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
-from progress.services.account import RESULT_WITHHELD, export_learner
-from progress.services.practice import answer, flag, start_drill, submit
-from progress.services.reports import report_question
-from progress.services.retrieval import Outcome, reveal
-from progress.services.study import set_done
-from progress.services.study_time import record_session, start_timer
+from progress.practice.reports import report_question
+from progress.practice.services import answer, flag, start_drill, submit
+from progress.study_time.services import record_session, start_timer
 from tests.factories import (
     PASSWORD,
     AttemptFactory,
@@ -312,7 +311,7 @@ def test_every_model_holding_learner_rows_has_a_place_in_the_export():
     missing = walked - set(EXPORTED)
     assert not missing, (
         f"{sorted(missing)} hold a learner's rows but are not in the export: add them to "
-        "progress.services.account.export_learner (and to EXPORTED here)."
+        "progress.accounts.export.export_learner (and to EXPORTED here)."
     )
     assert set(EXPORTED) <= walked, f"No longer learner-owned: {sorted(set(EXPORTED) - walked)}"
 
@@ -398,7 +397,7 @@ def test_the_export_says_what_each_row_holds(two_learners):
         "weekly_reminder": True,
         "reminded_on": "2026-03-02",
         "reminders_on_since": None,
-        # The day the reviews above fixed (progress.review_days), in the learner's zone.
+        # The day the reviews above fixed (progress.memory.review_days), in the learner's zone.
         "review_day": review_day.isoformat(),
         "review_day_starts": me.profile.review_day_starts.isoformat(),
         "review_day_ends": me.profile.review_day_ends.isoformat(),

@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from phases.models import ContentVersion, Phase, Question, SelfCheck, Topic
 from progress.auth import LearnerBackend
-from progress.figures import learner_state
+from progress.memory.ticks import set_done
 from progress.models import CheckOff, NotYet, StudyPlan
-from progress.services.study import set_done
+from progress.verdicts.figures import learner_state
 from tests.factories import (
     answer_again,
     answer_from_memory,
@@ -482,7 +482,7 @@ def learner_owned_models() -> set[str]:
 
 def write_plan(user) -> None:
     from phases.models import Intensity
-    from progress.services.plan import save_plan
+    from progress.planning.services import save_plan
 
     today = timezone.localdate()
     save_plan(
@@ -495,7 +495,7 @@ def write_plan(user) -> None:
 
 
 def write_profile(user) -> None:
-    from progress.services.time_zone import set_time_zone
+    from progress.accounts.time_zone import set_time_zone
 
     set_time_zone(user=user, time_zone="Pacific/Kiritimati")  # UTC+14: "today" moves on
 
@@ -505,7 +505,7 @@ def write_check_off(user) -> None:
 
 
 def write_attempt(user) -> None:
-    from progress.services.practice import answer, submit
+    from progress.practice.services import answer, submit
 
     mock = mock_for(user)
     item = items_of(mock)[0]
@@ -514,7 +514,7 @@ def write_attempt(user) -> None:
 
 
 def write_attempt_question(user) -> None:
-    from progress.services.practice import answer
+    from progress.practice.services import answer
 
     drill = drill_for(user, "experimentation")
     item = items_of(drill)[0]
@@ -526,8 +526,8 @@ def write_question_card(user) -> None:
 
 
 def write_question_report(user) -> None:
-    from progress.services.practice import answer
-    from progress.services.reports import report_question
+    from progress.practice.reports import report_question
+    from progress.practice.services import answer
 
     drill = drill_for(user, "experimentation")
     item = items_of(drill)[0]
@@ -536,7 +536,7 @@ def write_question_report(user) -> None:
 
 
 def write_not_yet(user) -> None:
-    from progress.services.retrieval import Outcome
+    from progress.memory.ticks import Outcome
 
     # Tried yesterday: back in today's queue.
     check = SelfCheck.objects.get(slug="p2-fid-direction").pk
@@ -545,7 +545,7 @@ def write_not_yet(user) -> None:
 
 
 def write_reveal(user) -> None:
-    from progress.services.retrieval import reveal
+    from progress.memory.ticks import reveal
 
     # Turned over, its outcome still to be said.
     check = SelfCheck.objects.get(slug="p2-fid-direction").pk
@@ -561,7 +561,7 @@ def write_review_log(user) -> None:
 
 
 def write_study_session(user) -> None:
-    from progress.services.study_time import record_session
+    from progress.study_time.services import record_session
 
     record_session(
         user=user,
@@ -674,7 +674,7 @@ def test_a_reveal_shows_on_the_next_phase_page(learner_client, learner):
 @pytest.mark.django_db
 def test_a_mock_reaching_its_deadline_shows_on_the_next_dashboard(learner_client, learner):
     from progress.models import Attempt
-    from progress.services.practice import answer
+    from progress.practice.services import answer
 
     make_plan(learner)
     mock = mock_for(learner)

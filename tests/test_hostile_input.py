@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from phases.models import Phase, Question
 from progress.models import Attempt, QuestionCard, StudySession
-from progress.services.study_time import record_session
+from progress.study_time.services import record_session
 from tests.factories import PASSWORD, drill_for, make_missed_due, make_plan, miss, mock_for, tick
 
 pytestmark = pytest.mark.django_db

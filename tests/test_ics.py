@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import resolve, reverse
 
 from phases.schedule import lay_out
-from progress.ics import PhaseEntry, RevisionEntry, plan_calendar
+from progress.planning.calendar import PhaseEntry, RevisionEntry, plan_calendar
 from tests.factories import make_plan
 
 D = datetime.date

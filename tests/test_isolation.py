@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from phases.models import Question
 from progress import urls as progress_urls
+from progress.memory.queue import QUESTION, review_queue
+from progress.memory.review_days import current_review_day
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
-from progress.queue import QUESTION, review_queue
-from progress.review_days import current_review_day
 from tests.factories import (
     UserFactory,
     answer_from_memory,

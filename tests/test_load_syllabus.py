@@ -25,9 +25,9 @@ from phases.models import (
     SelfCheck,
     Topic,
 )
-from progress.exercise import Exercise
+from progress.exercises.models import Exercise
+from progress.memory.reviews import remember_misses
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
-from progress.services.review import remember_misses
 from tests.factories import items_of, make_plan, practise, tick, tick_exercise_parts, write_exercise
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
-"""progress.memory, pure: the glue must give what `fsrs` itself gives for the same reviews when
-fsrs is handed each of the learner's days as that date's midnight UTC, time must be counted in
-the learner's days (a review the evening before is a day before), and the review queue must
-follow its rules (due first, the daily cap, early cards by weighted gain)."""
+"""progress.memory.scheduling, pure: the glue must give what `fsrs` itself gives for the same
+reviews when fsrs is handed each of the learner's days as that date's midnight UTC, time must be
+counted in the learner's days (a review the evening before is a day before), and the review queue
+must follow its rules (due first, the daily cap, early cards by weighted gain)."""
 
 import datetime
 import random
@@ -13,8 +13,8 @@ from fsrs import Rating
 from hypothesis import given
 from hypothesis import strategies as st
 
-from progress import memory
-from progress.memory import Candidate, Memory
+from progress.memory import scheduling as memory
+from progress.memory.scheduling import Candidate, Memory
 from tests.fsrs_fuzz import fuzz_range
 
 UTC = datetime.UTC
@@ -71,8 +71,8 @@ def reference(*, fuzz: bool = False, desired_retention: float = 0.9) -> fsrs.Sch
 
 
 def replay(sequence, scheduler=PLAIN, zone: datetime.tzinfo = UTC) -> list[Memory]:
-    """The memory after each review of ``sequence`` ((rating, when) pairs), by progress.memory,
-    for a learner in ``zone`` (each review's day: its date there)."""
+    """The memory after each review of ``sequence`` ((rating, when) pairs), by
+    progress.memory.scheduling, for a learner in ``zone`` (each review's day: its date there)."""
     start = day_start_in(zone)
     memories: list[Memory] = []
     for rating, when in sequence:

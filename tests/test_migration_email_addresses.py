@@ -5,7 +5,7 @@ and reset its password, but gets no reminder until its owner confirms it."""
 import pytest
 from django.contrib.auth import get_user_model
 
-from progress.services.reminders import address_confirmed
+from progress.accounts.reminders import address_confirmed
 from tests.migrating import migrate
 
 BEFORE = [

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from phases.models import SelfCheck
-from progress import memory
+from progress.memory import scheduling as memory
 from tests.migrating import migrate
 
 BEFORE = [("progress", "0005_profile_and_fitted_plan")]

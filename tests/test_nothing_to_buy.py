@@ -14,8 +14,9 @@ from django.utils import timezone
 from fsrs import Rating
 
 from phases.models import Domain, Phase, Question, SelfCheck
-from progress.exercise import Exercise
-from progress.figures import learner_state
+from progress.exercises.models import Exercise
+from progress.memory.reviews import ReviewRefused, review_check
+from progress.memory.ticks import reveal
 from progress.models import (
     Attempt,
     AttemptQuestion,
@@ -25,9 +26,8 @@ from progress.models import (
     ReviewLog,
     StudySession,
 )
-from progress.services.practice import answer, start_drill
-from progress.services.retrieval import reveal
-from progress.services.review import ReviewRefused, review_check
+from progress.practice.services import answer, start_drill
+from progress.verdicts.figures import learner_state
 from tests.factories import (
     PASSWORD,
     UserFactory,
@@ -207,13 +207,13 @@ def test_a_tick_the_evening_before_the_exam_is_no_perfect_forecast(learner):
         datetime.datetime.combine(timezone.localdate(), datetime.time(22, 0))
     )
     reveal(user=learner, self_check_id=check.pk, answer="", now=evening)
-    from progress.services.retrieval import Outcome, settle
+    from progress.memory.ticks import Outcome, settle
 
     settle(user=learner, self_check_id=check.pk, outcome=Outcome.GOT_IT, now=evening)
 
     card = learner_state(learner, today=timezone.localdate()).memories[check.pk]
-    from progress import memory
-    from progress.figures import fsrs
+    from progress.memory import scheduling as memory
+    from progress.memory.scheduler import fsrs
 
     exam_day = timezone.localdate() + datetime.timedelta(days=1)
     assert memory.recall(card, exam_day, fsrs()) < 0.99
@@ -250,8 +250,7 @@ def test_untick_then_tick_again_the_same_day_keeps_forgot(learner):
     make_plan(learner)
     check = SelfCheck.objects.current().first()
     now = timezone.now()
-    from progress.services.retrieval import Outcome, settle
-    from progress.services.study import set_done
+    from progress.memory.ticks import Outcome, set_done, settle
 
     reveal(user=learner, self_check_id=check.pk, answer="", now=now)
     settle(user=learner, self_check_id=check.pk, outcome=Outcome.GOT_IT, now=now)
@@ -282,7 +281,7 @@ def test_a_change_of_time_zone_does_not_start_a_new_review_day(learner):
     # Honolulu is UTC-10, Kiritimati UTC+14: the same moment, a day apart on the calendar.
     west, east = zoneinfo.ZoneInfo("Pacific/Honolulu"), zoneinfo.ZoneInfo("Pacific/Kiritimati")
     check = SelfCheck.objects.current().first()
-    from progress.services.retrieval import Outcome, settle
+    from progress.memory.ticks import Outcome, settle
 
     Profile.objects.update_or_create(user=learner, defaults={"time_zone": "Pacific/Honolulu"})
     three_am = datetime.datetime.combine(
@@ -561,7 +560,7 @@ def test_a_review_counts_the_days_from_the_learners_own_day_of_the_last_one(lear
     check = SelfCheck.objects.current().first()
     ticked = datetime.datetime(2026, 1, 16, 9, 0, tzinfo=auckland)
     reviewed = datetime.datetime(2026, 1, 19, 9, 0, tzinfo=auckland)
-    from progress.services.retrieval import Outcome, settle
+    from progress.memory.ticks import Outcome, settle
 
     with timezone.override(auckland):
         reveal(user=learner, self_check_id=check.pk, answer="", now=ticked)

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import Domain, SelfCheck
-from progress.figures import learner_state
 from progress.models import Attempt, AttemptQuestion, CheckOff
+from progress.verdicts.figures import learner_state
 from tests.factories import make_plan, tick
 from tests.html import page_text
 

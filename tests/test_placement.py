@@ -8,7 +8,7 @@ import pytest
 
 from phases.schedule import MIN_TOTAL_HOURS, MOCK_HOURS, fit_to, lay_out, shorten
 from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY, day_by_day, phase_priorities
-from progress import placement
+from progress.planning import placement
 
 D = datetime.date
 START = D(2026, 3, 2)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from progress import beta, practice
+from progress.practice import scoring as practice
+from progress.verdicts import beta
 
 # Exam weights, heaviest first; study order follows the list.
 WEIGHTS = {
@@ -233,8 +234,8 @@ def test_a_domain_score_counts_unanswered_questions_as_wrong():
 
 
 def test_the_weakest_domain_is_the_most_marks_behind_among_answers():
-    # The dashboard's posterior shortfall (progress.beta): Experimentation 2 of 4 is not likely
-    # under 70% (no marks behind); Data Analysis 0 of 2 is: 10 x (0.7 - 0.415) = 2.85 marks.
+    # The dashboard's posterior shortfall (progress.verdicts.beta): Experimentation 2 of 4 is not
+    # likely under 70% (no marks behind); Data Analysis 0 of 2 is: 10 x (0.7 - 0.415) = 2.85 marks.
     results = [("experimentation", True)] * 2 + [("experimentation", False)] * 2
     results += [("data-analysis", False)] * 2 + [("core-ml", True)] * 3
 

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from phases import content
 from phases.models import Question, SelfCheck
-from progress.exercise import Exercise
+from progress.exercises.models import Exercise
+from progress.memory.review_days import fix_review_day
 from progress.models import Attempt, CheckOff, NotYet, QuestionCard, Reveal
-from progress.review_days import fix_review_day
-from progress.services.practice import answer, flag, submit
+from progress.practice.services import answer, flag, submit
 from tests.factories import (
     UserFactory,
     drill_for,
@@ -348,9 +348,9 @@ PRACTICE_PAGES = [
     ),
     ("flagged", "get", lambda a: reverse("progress:attempt-flagged", args=[a.pk]), None, 4),
     # The learner's lock, the hand-in, then the answers read once, which of them are first
-    # answers (one read, two updates: progress.services.practice.settle_first_sight), the
+    # answers (one read, two updates: progress.practice.services.settle_first_sight), the
     # review day, and every miss made a review card in one statement
-    # (progress.services.review.remember_misses).
+    # (progress.memory.reviews.remember_misses).
     (
         "submit",
         "post",

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from phases.models import Question
-from progress.itemstats import FLAG_AFTER, item_statistics
 from progress.models import QuestionReport
-from progress.services.practice import answer
+from progress.practice.itemstats import FLAG_AFTER, item_statistics
+from progress.practice.services import answer
 from tests.factories import (
     PASSWORD,
     answer_again,

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phases.schedule import lay_out
-from progress import beta
-from progress.readiness import (
+from progress.verdicts import beta
+from progress.verdicts.readiness import (
     DomainCount,
     accuracy_counts,
     assess,
@@ -17,7 +17,7 @@ from progress.readiness import (
     planned_share,
     readiness,
 )
-from progress.rules import Rules
+from progress.verdicts.rules import Rules
 
 # The numbers the settings give today, spelled out: a test reads its own bars, not settings.
 RULES = Rules(recall=0.8, accurate=0.7, window=40, confidence=0.8)
@@ -760,7 +760,7 @@ def test_planned_share_from_a_real_calendar():
 
 def beta_tail(right: int, wrong: int, x: float, steps: int = 4000) -> float:
     """P(Beta(right + 1, wrong + 1) >= x) by Simpson's rule: the posterior the long way round,
-    not through the binomial identity progress.beta uses."""
+    not through the binomial identity progress.verdicts.beta uses."""
 
     def density(t: float) -> float:
         return t**right * (1 - t) ** wrong

@@ -20,9 +20,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from progress.figures import learner_state
+from progress.accounts import reminders
 from progress.models import Profile
-from progress.services import reminders
+from progress.verdicts.figures import learner_state
 from tests.factories import PASSWORD, UserFactory, make_due, make_plan, tick
 
 pytestmark = pytest.mark.django_db

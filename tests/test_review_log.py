@@ -10,10 +10,10 @@ from django.utils import timezone
 from fsrs import Rating
 
 from phases.models import Question, SelfCheck
-from progress import calibration
+from progress.memory import calibration
+from progress.memory.reviews import review_question
+from progress.memory.ticks import set_done
 from progress.models import CheckOff, Confidence, ReviewLog
-from progress.services.review import review_question
-from progress.services.study import set_done
 from tests.factories import miss, review_revealed, tick
 from tests.html import page_text, table_rows
 

@@ -12,21 +12,21 @@ from django.utils import timezone
 from phases.content import syllabus as snapshot
 from phases.models import Phase
 from phases.schedule import lay_out
-from progress.services.study_time import (
-    correct_session,
-    delete_session,
-    record_session,
-    start_timer,
-    stop_timer,
-)
-from progress.study_sessions import StudySession
-from progress.study_time import (
+from progress.study_time.figures import (
     VERDICT_AFTER_MINUTES,
     StudyTime,
     duration,
     heaviest,
     planned_minutes,
     timer_minutes,
+)
+from progress.study_time.models import StudySession
+from progress.study_time.services import (
+    correct_session,
+    delete_session,
+    record_session,
+    start_timer,
+    stop_timer,
 )
 from tests.factories import UserFactory
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from phases.models import Domain, SelfCheck
 from progress.models import AttemptQuestion, CheckOff, Reveal
-from progress.services.practice import start_drill
+from progress.practice.services import start_drill
 from tests.factories import UserFactory, items_of, make_plan, shown, wrong_option
 from tests.test_concurrency import run_together, session_for, site  # noqa: F401  (a fixture)
 

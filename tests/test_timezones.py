@@ -21,10 +21,10 @@ from django.utils import timezone
 from phases import content as syllabus_content
 from phases.models import Intensity, Phase
 from phases.schedule import lay_out
-from progress.forms import TimeZoneForm, time_zone_choices
+from progress.accounts.forms import TimeZoneForm, time_zone_choices
+from progress.accounts.time_zone import set_time_zone
 from progress.models import CheckOff, Profile, StudyPlan
-from progress.services.plan import save_plan
-from progress.services.time_zone import set_time_zone
+from progress.planning.services import save_plan
 from progress.timezones import zone_names
 from tests.factories import PASSWORD, UserFactory, answer_from_memory
 from tests.html import element_by_id, elements, page_text, with_class, with_tag
@@ -131,7 +131,7 @@ def test_a_review_due_on_the_16th_is_due_in_auckland_and_not_yet_in_los_angeles(
     clients = {user: client_for(user) for user in (auckland, los_angeles)}
     for user, client in clients.items():
         # Ticked through the learner's own request: the tick is the card's first review, and
-        # fixes the learner's review day in their own zone (progress.review_days).
+        # fixes the learner's review day in their own zone (progress.memory.review_days).
         assert answer_from_memory(client, "p1-backprop").status_code == 302
         CheckOff.objects.filter(user=user).update(due=due)
     assert Profile.objects.get(user=auckland).review_day == AUCKLAND_TODAY

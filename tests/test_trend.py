@@ -1,12 +1,13 @@
-"""Recall on exam day over the weeks (progress.trend), from fixed review sequences."""
+"""Recall on exam day over the weeks (progress.dashboard.trend), from fixed review sequences."""
 
 import datetime
 
 import pytest
 
-from progress import chart, memory
-from progress.memory import Memory
-from progress.trend import LoggedReview, week_ends, weekly_recall
+from progress import charts as chart
+from progress.dashboard.trend import LoggedReview, week_ends, weekly_recall
+from progress.memory import scheduling as memory
+from progress.memory.scheduling import Memory
 
 UTC = datetime.UTC
 EXAM_DAY = datetime.date(2026, 3, 30)

@@ -13,7 +13,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from phases.models import Domain, Intensity, PhaseHours, SelfCheck
 from phases.schedule import Schedule, lay_out
-from progress.services.study import set_done
+from progress.memory.ticks import set_done
 from tests.factories import (
     UserFactory,
     domain_names,

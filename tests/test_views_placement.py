@@ -12,7 +12,7 @@ from pytest_django.asserts import assertRedirects
 
 from phases.models import Intensity
 from progress.models import Attempt, AttemptQuestion, StudyPlan
-from progress.services.plan import save_plan
+from progress.planning.services import save_plan
 from tests.factories import UserFactory, items_of, make_plan, mock_for, shown, wrong_option
 from tests.html import element_by_id, page_text, table_rows, with_class
 

@@ -12,8 +12,8 @@ from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Intensity, Phase, PhaseHours
 from phases.schedule import MOCK_HOURS, Schedule, lay_out
-from progress.forms import PlanForm
 from progress.models import CheckOff, StudyPlan
+from progress.planning.forms import PlanForm
 from tests.factories import make_plan, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 

@@ -13,9 +13,9 @@ from pytest_django.asserts import assertRedirects
 
 from phases.models import Intensity, Phase, PhaseHours
 from phases.schedule import HEAVY_WEEK_TEXT, Schedule, fit_to, hours_by_weight, lay_out
-from progress.forms import PlanForm
 from progress.models import StudyPlan
-from progress.services.plan import save_plan
+from progress.planning.forms import PlanForm
+from progress.planning.services import save_plan
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.models import Domain, Question
-from progress import practice
 from progress.models import Attempt, AttemptQuestion, QuestionCard
-from progress.services import practice as services
+from progress.practice import scoring as practice
+from progress.practice import services
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,
@@ -1095,7 +1095,7 @@ def test_a_result_page_gives_each_domain_the_range_its_true_accuracy_likely_lies
     learner_client, learner
 ):
     attempt = practise(learner, "core-ml", right=7, wrong=3)
-    from progress.services.practice import submit
+    from progress.practice.services import submit
 
     submit(user=learner, attempt=attempt, now=timezone.now())
 

@@ -12,10 +12,10 @@ from django.utils import timezone
 from pytest_django.asserts import assertRedirects
 
 from phases.models import SelfCheck
-from progress.activity import study_activity
-from progress.figures import learner_state
+from progress.dashboard.activity import study_activity
+from progress.memory.ticks import Outcome
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
-from progress.services.retrieval import Outcome
+from progress.verdicts.figures import learner_state
 from tests.factories import (
     UserFactory,
     answer_from_memory,

@@ -13,9 +13,9 @@ from django.utils.formats import date_format
 from pytest_django.asserts import assertRedirects
 
 from phases.models import Question, SelfCheck
-from progress.memory import Memory
+from progress.memory.scheduling import Memory
+from progress.memory.ticks import set_done
 from progress.models import Attempt, AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
-from progress.services.study import set_done
 from progress.timezones import end_of_day, start_of_day
 from tests.factories import (
     AttemptFactory,

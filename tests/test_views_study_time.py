@@ -11,10 +11,10 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
 from phases.content import syllabus
-from progress.figures import schedule_for
 from progress.models import Profile, StudySession
-from progress.services.study_time import record_session, start_timer
-from progress.study_time import duration, planned_minutes
+from progress.planning.schedules import schedule_for
+from progress.study_time.figures import duration, planned_minutes
+from progress.study_time.services import record_session, start_timer
 from progress.timezones import end_of_day
 from tests.factories import UserFactory, make_plan
 from tests.html import element_by_id, table_rows, with_tag

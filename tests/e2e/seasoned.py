@@ -17,12 +17,11 @@ from django.utils import timezone
 
 from phases.content import syllabus
 from phases.models import Domain, Intensity, SelfCheck
+from progress.memory.ticks import Outcome, set_done
 from progress.models import Attempt, CheckOff, QuestionCard
-from progress.services.plan import save_plan
-from progress.services.practice import answer, flag, start_drill, start_mock, submit
-from progress.services.retrieval import Outcome
-from progress.services.study import set_done
-from progress.services.study_time import record_session, start_timer, stop_timer
+from progress.planning.services import save_plan
+from progress.practice.services import answer, flag, start_drill, start_mock, submit
+from progress.study_time.services import record_session, start_timer, stop_timer
 from tests.e2e.steps import PASSWORD
 from tests.factories import settle_revealed, tick_exercise_parts, write_exercise
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from progress.exercise import MAX_CHARS
+from progress.exercises.models import MAX_CHARS
 from tests.e2e.steps import PHASE_ONE, log_in, mark_page, open_phase
 from tests.e2e.steps import expect_same_document as expect_no_reload
 

@@ -9,8 +9,8 @@ from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
 from phases.models import SelfCheck
+from progress.memory.ticks import set_done
 from progress.models import CheckOff
-from progress.services.study import set_done
 from tests.e2e.steps import (
     PHASE_ONE,
     expect_done,

@@ -14,7 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from phases.models import Domain, SelfCheck
 from progress.models import CheckOff, NotYet, QuestionCard, ReviewLog
-from progress.services.practice import answer, start_drill, submit
+from progress.practice.services import answer, start_drill, submit
 from tests.e2e.steps import (
     PHASE_ONE,
     PHASE_ONE_PATH,

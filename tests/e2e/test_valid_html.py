@@ -19,9 +19,9 @@ import pytest
 from django.test import Client
 
 from phases.models import Phase
-from progress.exercise import MAX_CHARS
+from progress.accounts.reminders import unsubscribe_token
+from progress.exercises.models import MAX_CHARS
 from progress.models import QuestionCard
-from progress.services.reminders import unsubscribe_token
 from tests.e2e.seasoned import (
     PUBLIC_PAGES,
     RETRIEVAL_PHASE,

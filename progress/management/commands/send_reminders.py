@@ -4,7 +4,7 @@ from django.core.mail import get_connection
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from progress.services import reminders
+from progress.accounts import reminders
 
 FAILURES_SHOWN = 20  # cron mails this output: the first few say what went wrong
 

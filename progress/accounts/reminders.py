@@ -1,0 +1,216 @@
+"""The weekly reminder email: opting in and out, what it says, and the claim that sends it once.
+
+At most one reminder per learner per week (Monday to Sunday, in the site's time zone), however
+often and on however many servers ``send_reminders`` runs: only the run whose ``claim`` changed
+the learner's row sends.
+"""
+
+import datetime
+from collections.abc import Iterator
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from progress.auth import learner_queryset
+from progress.links import site_link
+from progress.lock import lock_learner
+from progress.models import Profile
+from progress.timezones import learner_zone
+from progress.verdicts.figures import learner_state
+
+# Specific to reminders: a token signed for anything else never unsubscribes anyone.
+UNSUBSCRIBE_SALT = "progress.reminders.unsubscribe"
+
+
+def week_start(today: datetime.date) -> datetime.date:
+    """The Monday of ``today``'s week: a learner gets one reminder from here to Sunday."""
+    return today - datetime.timedelta(days=today.weekday())
+
+
+@transaction.atomic
+def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
+    lock_learner(user)
+    profile, _ = Profile.objects.get_or_create(user=user)
+    if on and not profile.weekly_reminder:
+        # Turned on anew: a new set of unsubscribe links, the old ones retired.
+        profile.reminders_on_since = timezone.now()
+    profile.weekly_reminder = on
+    profile.save(update_fields=["weekly_reminder", "reminders_on_since"])
+    return profile
+
+
+def confirmed(user: Any, email: Any) -> Any:
+    """allauth's verified record of ``email`` for ``user`` (each a value or an OuterRef)."""
+    return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True)
+
+
+def address_confirmed(user: Any) -> bool:
+    return bool(user.email) and confirmed(user, user.email).exists()
+
+
+def reminder_is_on(user: Any) -> bool:
+    # The profile comes with request.user (progress.auth): no query on the account page.
+    return hasattr(user, "profile") and bool(user.profile.weekly_reminder)
+
+
+def _stamp(user_id: int) -> int | None:
+    """When the learner last turned reminders on (0: never); None for an account that is gone."""
+    row = Profile.objects.filter(user_id=user_id).values_list("reminders_on_since").first()
+    if row is None:
+        return None
+    return int(row[0].timestamp() * 1_000_000) if row[0] else 0
+
+
+def unsubscribe_token(user_id: int) -> str:
+    """A signed (learner, when their reminders were turned on) pair: valid until they turn
+    reminders off and on again."""
+    return signing.dumps([user_id, _stamp(user_id) or 0], salt=UNSUBSCRIBE_SALT)
+
+
+def learner_of_token(token: str) -> tuple[int, int]:
+    """The (learner, reminders-on stamp) a token was signed for; ``signing.BadSignature`` for
+    any other string."""
+    match signing.loads(token, salt=UNSUBSCRIBE_SALT):
+        case [int() as user_id, int() as stamp] if type(user_id) is type(stamp) is int:
+            return user_id, stamp
+    raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
+
+
+def token_is_retired(user_id: int, stamp: int) -> bool:
+    """Whether the token is from an earlier set of the learner's reminders (turned off and on
+    again since). A token of an account that is gone retires nothing: it has nothing to stop."""
+    return _stamp(user_id) not in (None, stamp)
+
+
+def unsubscribe_url(user_id: int) -> str:
+    return site_link(reverse("progress:reminder-unsubscribe", args=[unsubscribe_token(user_id)]))
+
+
+def unsubscribe(*, user_id: int) -> None:
+    """No more reminders for this learner (nothing happens for an account that is gone)."""
+    Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
+
+
+def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> EmailMessage:
+    """The reminder for one learner, from the figures their dashboard shows, on their own day
+    (their time zone's, when they have set one)."""
+    with timezone.override(learner_zone(user)):
+        today = timezone.localdate(now)
+        state = learner_state(user, today=today, with_practice=True)
+        report, plan = state.report, state.plan
+        links = {
+            name.replace("-", "_"): site_link(reverse(f"progress:{name}"))
+            for name in ("dashboard", "plan", "plan-choose", "review", "account")
+        }
+        if plan is None:
+            subject = "NCA-GENM this week: choose your study schedule"
+        elif report.lagging is not None:
+            subject = f"NCA-GENM this week: {report.lagging.name} is behind"
+        else:
+            subject = "NCA-GENM this week: you are on plan"
+        next_check = state.next_check() if plan is not None else None
+        next_check_url = next_check and site_link(
+            f"{reverse('progress:phase', args=[next_check.phase.slug])}#check-{next_check.slug}"
+        )
+        # The countdown runs to the exam, or without one to the plan's last day.
+        until = plan and (plan.exam_date or (state.schedule and state.schedule.finish))
+        days = (until - today).days if until else 0
+        unsubscribe = unsubscribe_url(user.pk)
+        body = render_to_string(
+            "email/reminder.txt",
+            {
+                "user": user,
+                "report": report,
+                "plan": plan,
+                "until": until,
+                "days": days,
+                "days_ago": -days,
+                "next_check": next_check,
+                "next_check_url": next_check_url,
+                "links": links,
+                "unsubscribe_url": unsubscribe,
+            },
+        )
+    return EmailMessage(
+        subject=subject,
+        body=body.strip() + "\n",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        connection=connection,
+        headers={
+            # RFC 2369 and RFC 8058: mail clients offer their own unsubscribe button, which
+            # POSTs "List-Unsubscribe=One-Click" to this address.
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+
+
+def _not_reminded_this_week(today: datetime.date, via: str = "") -> Q:
+    return Q(**{f"{via}reminded_on__isnull": True}) | Q(
+        **{f"{via}reminded_on__lt": week_start(today)}
+    )
+
+
+def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
+    """Opted-in learners whose address is confirmed (allauth's EmailAddress, verified) and who
+    have had no reminder this week: an address nobody confirmed may not be theirs.
+
+    Read a chunk at a time, each read finished before the caller writes a claim: SQLite refuses
+    to turn a connection with a read still open into a writer once another process has written
+    (a second server's run), and a PostgreSQL cursor held open would pin a snapshot as long.
+    """
+    # Loaded as a learner request loads request.user: plan, profile and content version.
+    due = (
+        learner_queryset()
+        .filter(is_active=True, profile__weekly_reminder=True)
+        .exclude(email="")
+        .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
+        .filter(_not_reminded_this_week(today, via="profile__"))
+    )
+    ids = list(due.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), chunk):
+        yield from list(due.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+
+
+def claim(*, user_id: int, today: datetime.date) -> bool:
+    """Take this week's reminder for the learner; True for exactly one caller per week.
+
+    One UPDATE whose WHERE reads only the row it changes: a second UPDATE waits for the first and
+    then finds the row no longer matching (PostgreSQL re-checks it; SQLite runs one writer at a
+    time). A filter through a join would be a subquery, read from a snapshot taken before the wait.
+    """
+    return bool(
+        Profile.objects.filter(user_id=user_id, weekly_reminder=True)
+        .filter(_not_reminded_this_week(today))
+        .update(reminded_on=today)
+    )
+
+
+def release(*, user_id: int, today: datetime.date, previous: datetime.date | None) -> None:
+    """Give back a claim whose email could not be sent, so the next run tries again."""
+    Profile.objects.filter(user_id=user_id, reminded_on=today).update(reminded_on=previous)
+
+
+def send_reminder(
+    *, user: Any, today: datetime.date, connection: Any = None
+) -> EmailMessage | None:
+    """Claim the learner's week and send their reminder; None when another run has claimed it."""
+    previous = user.profile.reminded_on
+    if not claim(user_id=user.pk, today=today):
+        return None
+    try:
+        reminder = compose(user, now=timezone.now(), connection=connection)
+        reminder.send()
+    except BaseException:
+        release(user_id=user.pk, today=today, previous=previous)
+        raise
+    return reminder

@@ -1,0 +1,124 @@
+"""Which calendar a learner's plan gives: the intensity's own pace, fitted to the exam date, or
+short notice, each shaped by the plan's placement. Plain values in, a phases.schedule.Schedule
+out; the plan and the syllabus snapshot come with the request (progress.auth)."""
+
+import dataclasses
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from phases.schedule import (
+    MOCK_HOURS,
+    IntensityOption,
+    Schedule,
+    fit_to,
+    hours_by_weight,
+    lay_out,
+    phase_weights,
+    shorten,
+)
+from phases.short_notice import day_by_day, phase_priorities
+from phases.snapshot import Syllabus
+from progress.models import StudyPlan
+from progress.planning import placement
+
+
+def _phase_domains(content: Syllabus) -> list[tuple[int, list[tuple[str, int]]]]:
+    return [
+        (phase.number, [(domain.slug, domain.weight) for domain in phase.domains])
+        for phase in content.phases
+    ]
+
+
+def _shortened(
+    content: Syllabus, phase_hours: Sequence[tuple[int, int]], intensity: Any, placed: Any
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Phase hours shortened where the placement ``placed`` shows strong domains, and the hours
+    saved per phase (phases.schedule.shorten); revision and the mock count towards the total."""
+    share = placement.strong_share(_phase_domains(content), placement.strong_domains(placed or {}))
+    revision = intensity.revision_hours + MOCK_HOURS if intensity.revision_hours else 0
+    return shorten(phase_hours, share, other_hours=revision)
+
+
+def intensity_options(
+    intensities: Any, content: Syllabus, placed: Any = None
+) -> list[IntensityOption]:
+    """Each intensity's pace and hours, shortened by the placement: for fitting_intensity."""
+    options = []
+    for intensity in intensities:
+        hours, _ = _shortened(content, content.phase_hours[intensity.slug], intensity, placed)
+        options.append(
+            IntensityOption(
+                slug=intensity.slug,
+                hours_per_week=intensity.hours_per_week,
+                phase_hours=hours,
+                order=intensity.order,
+                revision_hours=intensity.revision_hours,
+            )
+        )
+    return options
+
+
+def own_pace(
+    intensity: Any, content: Syllabus, start: datetime.date, placed: Any = None
+) -> Schedule:
+    """The intensity's calendar at its own weekly hours, revision and mock included."""
+    hours, saved = _shortened(content, content.phase_hours[intensity.slug], intensity, placed)
+    schedule = lay_out(
+        hours, intensity.hours_per_week, start, revision_hours=intensity.revision_hours
+    )
+    return dataclasses.replace(schedule, shortened=saved)
+
+
+def fitted_schedule(
+    content: Syllabus, intensity: Any, start: datetime.date, exam: datetime.date, placed: Any = None
+) -> Schedule:
+    """The intensity's total hours, split across the phases by exam weight, shortened where the
+    placement shows strong domains, and compressed with the revision stretch to end the day
+    before the exam (phases.schedule.fit_to; a ValueError when the days are too few)."""
+    weights = phase_weights(_phase_domains(content))
+    total = sum(hours for _, hours in content.phase_hours[intensity.slug])
+    hours, saved = _shortened(content, hours_by_weight(total, weights), intensity, placed)
+    schedule = fit_to(hours, start, exam, revision_hours=intensity.revision_hours)
+    return dataclasses.replace(schedule, shortened=saved)
+
+
+def short_notice_schedule(
+    content: Syllabus, start: datetime.date, exam: datetime.date, placed: Mapping[str, Any]
+) -> Schedule:
+    """The days left, day by day, the phases with the most marks the placement shows at stake
+    first (without a placement, by exam weight)."""
+    priorities = phase_priorities(_phase_domains(content), placement.missed_share(placed))
+    return day_by_day(priorities, start, exam)
+
+
+def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
+    placed = plan.placement or {}
+    if plan.exam_date is not None and (plan.fitted or plan.short_notice):
+        try:
+            if plan.short_notice:
+                return short_notice_schedule(content, plan.start_date, plan.exam_date, placed)
+            return fitted_schedule(content, plan.intensity, plan.start_date, plan.exam_date, placed)
+        except ValueError:
+            # Saving refuses a plan with too few days; only a syllabus grown since (or a
+            # passed exam) can get here, and the intensity's own pace is the honest fallback.
+            pass
+    return own_pace(plan.intensity, content, plan.start_date, placed)
+
+
+def plan_of(user: Any) -> StudyPlan | None:
+    # A reverse one-to-one raises an AttributeError subclass when there is no plan.
+    return getattr(user, "study_plan", None)
+
+
+def recall_day(
+    plan: StudyPlan | None, schedule: Schedule | None, today: datetime.date
+) -> datetime.date:
+    """The day recall is predicted for: the exam date, even once it has passed (the figures are
+    then read as of that day); without one, the day after the plan's mock ends; without a plan
+    (or once that day has passed), today."""
+    if plan is not None and plan.exam_date is not None:
+        return plan.exam_date
+    if schedule is not None:
+        return max(schedule.finish + datetime.timedelta(days=1), today)
+    return today

@@ -1,0 +1,46 @@
+import datetime
+from typing import Any
+
+from django.db import transaction
+
+from phases.models import Intensity
+from progress.models import StudyPlan
+from progress.practice.services import placed
+
+
+@transaction.atomic
+def save_plan(
+    *,
+    user: Any,
+    intensity: Intensity,
+    start_date: datetime.date,
+    exam_date: datetime.date | None,
+    today: datetime.date,
+    fitted: bool = False,
+    short_notice: bool = False,
+) -> StudyPlan:
+    """Create the learner's plan, or change it; ticks are never touched.
+
+    A change of intensity with the start date left as it was re-lays the calendar from today,
+    except for a fitted or short-notice plan, which keeps the dates its preview was made for.
+    ``fitted``: the intensity's hours compressed to end the day before the exam;
+    ``short_notice``: the days left, day by day (progress.planning.schedules). Either way the plan
+    is shaped by the learner's newest placement.
+    """
+    plan = StudyPlan.objects.select_for_update().filter(user=user).first()
+    values = {
+        "intensity": intensity,
+        "exam_date": exam_date,
+        "fitted": fitted,
+        "short_notice": short_notice,
+        "placement": placed(user),
+    }
+    if plan is None:
+        return StudyPlan.objects.create(user=user, start_date=start_date, **values)
+    kept_dates = fitted or short_notice
+    if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
+        start_date = today
+    for field, value in (values | {"start_date": start_date}).items():
+        setattr(plan, field, value)
+    plan.save()
+    return plan

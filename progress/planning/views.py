@@ -1,0 +1,353 @@
+"""Choosing a schedule, the plan page and its calendar file."""
+
+import datetime
+import itertools
+import random
+from operator import itemgetter
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from phases.models import Intensity
+from phases.schedule import (
+    HEAVY_WEEK_HOURS,
+    HEAVY_WEEK_TEXT,
+    MOCK_HOURS,
+    Schedule,
+    fitting_intensity,
+)
+from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY
+from phases.snapshot import Syllabus
+from progress.auth import learner_syllabus
+from progress.exercises.models import exercise_statuses
+from progress.links import site_link
+from progress.planning import calendar as ics
+from progress.planning import placement
+from progress.planning.forms import PlanForm
+from progress.planning.schedules import (
+    fitted_schedule,
+    intensity_options,
+    own_pace,
+    plan_of,
+    short_notice_schedule,
+)
+from progress.planning.services import save_plan
+from progress.practice import services
+from progress.verdicts.figures import learner_state
+from progress.web import HtmxHttpRequest
+
+
+def _row(kind: str, title: str, url: str, start: Any, end: Any, hours: int) -> dict[str, Any]:
+    return {"kind": kind, "title": title, "url": url, "start": start, "end": end, "hours": hours}
+
+
+def calendar_rows(schedule: Schedule, content: Syllabus, placed: Any) -> list[dict[str, Any]]:
+    """The calendar's rows as the plan page and the preview show them: each phase (with why a
+    strong placement shortened it), then the revision days and the full mock, each linking to
+    the page where that work is done; a short-notice plan's in the order of its days."""
+    strong = placement.strong_domains(placed)
+    phases = {phase.number: phase for phase in content.phases}
+    rows = []
+    for slot in schedule.slots:
+        phase = phases[slot.number]
+        url = reverse("progress:phase", args=[phase.slug])
+        row = _row("phase", f"{slot.number}. {phase.title}", url, slot.start, slot.end, slot.hours)
+        if saved := schedule.saved(slot.number):
+            why = ", ".join(
+                f"{domain.name} ({placed[domain.slug][0]} of {placed[domain.slug][1]} right)"
+                for domain in phase.domains
+                if domain.slug in strong
+            )
+            row["shortened"] = f"{saved} h shorter: your placement showed you strong in {why}"
+        rows.append(row | {"number": slot.number})
+    if (revision := schedule.revision) is not None:
+        review, practice = reverse("progress:review"), reverse("progress:practice")
+        first, last = revision.start, revision.last_revision_day
+        rows += [
+            _row("revision", REVISION_TITLE, review, first, last, revision.hours),
+            _row("mock", mock_title(), practice, revision.mock_day, revision.mock_day, MOCK_HOURS),
+        ]
+    return sorted(rows, key=itemgetter("start")) if schedule.day_by_day else rows
+
+
+# The figures the plan pages state, from their one home each.
+PAGE_WORDS = {
+    "strong_text": placement.STRONG_TEXT,
+    "short_notice_hours": SHORT_NOTICE_HOURS_PER_DAY,
+    "placement_questions": placement.QUESTIONS,
+    "placement_minutes": placement.MINUTES,
+}
+SHORT_NOTICE_REFUSAL = (
+    "A plan fitted to your exam date still works for these dates, revision included: "
+    "short notice is for when none can."
+)
+REVISION_TITLE = "Revision: your review queue, then drills in your weakest domain"
+
+
+def mock_title() -> str:
+    return f"Full mock exam: {settings.MOCK_QUESTIONS} questions in {settings.MOCK_MINUTES} minutes"
+
+
+def short_notice_start(start: datetime.date) -> datetime.date:
+    return max(start, timezone.localdate())
+
+
+def by_day(rows: list[dict[str, Any]]) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
+    """A short-notice plan's rows (in order of their days) under the day each starts."""
+    return [(day, list(group)) for day, group in itertools.groupby(rows, key=itemgetter("start"))]
+
+
+@login_required
+@require_GET
+def plan(request: HtmxHttpRequest) -> HttpResponse:
+    today = timezone.localdate()
+    state = learner_state(request.user, today=today)
+    if state.plan is None or state.schedule is None:
+        messages.info(request, "Choose your schedule first.")
+        return redirect("progress:plan-choose")
+    rows = calendar_rows(state.schedule, state.content, state.plan.placement)
+    exercises = exercise_statuses(request.user, state.content.phases)
+    for row in rows:
+        row["current"] = row["start"] <= today <= row["end"]
+        row["past"] = row["end"] < today
+        if row["kind"] == "phase":
+            row["progress"] = state.phases.get(row["number"])
+            row["exercise"] = exercises.get(row["number"])
+    exam = state.plan.exam_date
+    return render(
+        request,
+        "progress/plan.html",
+        {
+            "state": state,
+            "overall": state.report,
+            "rows": rows,
+            "days": by_day(rows) if state.schedule.day_by_day else [],
+            "study_phase": state.study_phase,  # the page's main action, unless revising:
+            "revising": next((r for r in rows if r["current"] and r["kind"] != "phase"), None),
+            "days_to_exam": (exam - today).days if exam else None,
+            "days_late": state.schedule.days_late(exam),
+            "heavy": state.schedule.fitted and state.schedule.hours_per_week > HEAVY_WEEK_HOURS,
+            "heavy_text": HEAVY_WEEK_TEXT,
+            "placed": state.plan.placement,
+            **PAGE_WORDS,
+        },
+    )
+
+
+def _preview(
+    request: HtmxHttpRequest, form: PlanForm, intensities: list[Intensity]
+) -> dict[str, Any] | None:
+    """The calendar the plan form's values would lay out, for the live preview; when no
+    intensity ends a day before the exam, the same hours fitted to it (``fitted``); when too
+    few days are left even for that, a short-notice plan (``short``); or why none can be
+    (``fit_refusal``). Each is shaped by the learner's newest placement."""
+    values = form.cleaned_data if form.is_bound else form.initial
+    intensity, start = values.get("intensity"), values.get("start_date")
+    exam = values.get("exam_date")
+    if intensity is None or start is None:
+        return None
+    content = learner_syllabus(request.user)
+    plan = plan_of(request.user)
+    # A plan keeps the newest placement's results (handing one in updates it): a query only
+    # for a learner who has none yet.
+    placed = plan.placement if plan is not None else services.placed(request.user)
+    schedule = own_pace(intensity, content, start, placed)
+    days_late = schedule.days_late(exam)
+    suggestion = None
+    if days_late and exam is not None:
+        options = intensity_options(intensities, content, placed)
+        slug = fitting_intensity(options, start, exam)
+        suggestion = next((i for i in intensities if i.slug == slug), None)
+    fitted, short, fit_refusal = None, None, ""
+    if exam is None:
+        fit_refusal = "Enter your exam date to fit your plan to it."
+    elif not days_late:
+        fit_refusal = f"{intensity.name} already ends before your exam: no fitting needed."
+    elif suggestion is not None:
+        fit_refusal = (
+            f"{suggestion.name} ends at least a day before your exam: choose it. "
+            "Fitting is for when no schedule does."
+        )
+    else:
+        try:
+            fitted = fitted_schedule(content, intensity, start, exam, placed)
+        except ValueError:
+            # Short notice runs over the days left: from today when the start has passed.
+            first = short_notice_start(start)
+            if exam > first:
+                short = short_notice_schedule(content, first, exam, placed)
+            fit_refusal = (
+                "There is no day left before your exam to plan. Move your exam date."
+                if exam <= first
+                else f"{(exam - start).days} day{pluralize((exam - start).days)} before your "
+                f"exam are too few to give each of the {len(content.phases)} phases a day and "
+                "keep days for revision and a mock."
+            )
+    short_rows = calendar_rows(short, content, placed) if short else []
+    return {
+        "intensity": intensity,
+        "schedule": schedule,
+        "rows": calendar_rows(schedule, content, placed),
+        "exam_date": exam,
+        "days_late": days_late,
+        "suggestion": suggestion,
+        "fitted": fitted,
+        "fitted_rows": calendar_rows(fitted, content, placed) if fitted else [],
+        "short": short,
+        "short_days": by_day(short_rows),
+        "fit_refusal": fit_refusal,
+        # The learner's plan already is this intensity fitted to these dates.
+        "fit_chosen": fitted is not None
+        and plan is not None
+        and plan.fitted
+        and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam),
+        "heavy": fitted is not None and fitted.hours_per_week > HEAVY_WEEK_HOURS,
+        "heavy_text": HEAVY_WEEK_TEXT,
+        "placed": placed,
+        "strong": [d.name for d in content.domains if d.slug in placement.strong_domains(placed)],
+    }
+
+
+def _choose_page(request: HtmxHttpRequest, form: PlanForm, *, status: int = 200) -> HttpResponse:
+    intensities = list(Intensity.objects.all())
+    content = learner_syllabus(request.user)
+    return render(
+        request,
+        "progress/plan_choose.html",
+        {
+            "form": form,
+            "intensities": [
+                (intensity, own_pace(intensity, content, timezone.localdate()).total_hours)
+                for intensity in intensities
+            ],
+            "preview": _preview(request, form, intensities),
+            "has_plan": plan_of(request.user) is not None,
+            **PAGE_WORDS,
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = PlanForm(request.POST)
+        if not form.is_valid():
+            return _choose_page(request, form, status=400)
+        data = form.cleaned_data
+        fit = data["fit"]  # "" when the plain save button was used
+        fitted = None
+        if fit:
+            preview = _preview(request, form, list(Intensity.objects.all()))
+            fitted = preview["fitted" if fit == "1" else "short"] if preview else None
+            if fitted is None:
+                refusal = preview["fit_refusal"] if preview else ""
+                form.add_error(None, refusal or SHORT_NOTICE_REFUSAL)
+                return _choose_page(request, form, status=400)
+        start = short_notice_start(data["start_date"]) if fit == "short" else data["start_date"]
+        save_plan(
+            user=request.user,
+            intensity=data["intensity"],
+            start_date=start,
+            exam_date=data["exam_date"],
+            today=timezone.localdate(),
+            fitted=fit == "1",
+            short_notice=fit == "short",
+        )
+        if request.GET.get("then") == "placement":  # the button's own address says it
+            return redirect(_start_placement(request))
+        if fit == "short":
+            messages.success(request, "Your short-notice plan is saved: day by day to your exam.")
+        elif fitted is not None:
+            messages.success(
+                request,
+                "Your plan is fitted to your exam date: about "
+                f"{fitted.hours_per_week} hours a week.",
+            )
+        else:
+            messages.success(request, "Your schedule is saved.")
+        return redirect("progress:plan")
+    existing = plan_of(request.user)
+    if existing:
+        initial = {
+            name: getattr(existing, name) for name in ("intensity", "start_date", "exam_date")
+        }
+    else:
+        initial = {"intensity": Intensity.objects.default(), "start_date": timezone.localdate()}
+    return _choose_page(request, PlanForm(initial=initial))
+
+
+def _start_placement(request: HtmxHttpRequest) -> str:
+    """Start (or resume) the learner's placement; the address of its first question."""
+    attempt = services.start_mock(
+        user=request.user, now=timezone.now(), rng=random.Random(), is_placement=True
+    )
+    if not attempt.placement:
+        messages.info(request, "Finish your open mock exam first: the placement comes after it.")
+    return reverse("progress:attempt", args=[attempt.pk])
+
+
+@login_required
+@require_POST
+def placement_start(request: HtmxHttpRequest) -> HttpResponse:
+    return redirect(_start_placement(request))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def plan_preview(request: HtmxHttpRequest) -> HttpResponse:
+    """The calendar the form's values would give, saving nothing. The form posts here (so the
+    CSRF token never lands in a URL); a GET with the same fields works too."""
+    form = PlanForm(request.POST if request.method == "POST" else request.GET)
+    valid = form.is_valid()
+    if request.htmx:
+        preview = _preview(request, form, list(Intensity.objects.all()))
+        return render(
+            request,
+            "progress/plan_choose.html#preview",
+            {"preview": preview, "form": form, "show_errors": True, **PAGE_WORDS},
+        )
+    return _choose_page(request, form, status=200 if valid else 400)
+
+
+@login_required
+@require_GET
+def plan_calendar(request: HtmxHttpRequest) -> HttpResponse:
+    state = learner_state(request.user, today=timezone.localdate())
+    if state.plan is None or state.schedule is None:
+        return HttpResponse(
+            "You have no study plan yet: choose your schedule first.",
+            status=404,
+            content_type="text/plain",
+        )
+    body = ics.plan_calendar(
+        schedule=state.schedule,
+        phases={
+            phase.number: ics.PhaseEntry(
+                phase.title, phase.goal, site_link(reverse("progress:phase", args=[phase.slug]))
+            )
+            for phase in state.content.phases
+        },
+        exam_date=state.plan.exam_date,
+        exam_url=site_link(reverse("progress:dashboard")),
+        revision=ics.RevisionEntry(
+            REVISION_TITLE,
+            site_link(reverse("progress:review")),
+            mock_title(),
+            site_link(reverse("progress:practice")),
+        ),
+        owner=str(request.user.pk),
+        stamp=timezone.now(),
+    )
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="nca-genm-study-plan.ics"'
+    return response

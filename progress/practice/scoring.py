@@ -1,0 +1,155 @@
+"""Practice arithmetic, pure: drawing questions by exam weight, scoring an attempt. An attempt's
+weakest domain is the dashboard's lagging rule (readiness.lagging) applied to its own answers."""
+
+import random
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from progress.verdicts import beta
+from progress.verdicts.readiness import lagging
+
+if TYPE_CHECKING:
+    from phases.snapshot import DomainInfo
+
+DRILL_LENGTH = 10
+
+
+def mock_counts(
+    weights: Mapping[str, int], total: int, available: Mapping[str, int]
+) -> dict[str, int]:
+    """Questions per domain for a mock of ``total``, in proportion to exam weight: largest
+    remainder, so the counts add up to ``total`` exactly (while the bank allows), each domain
+    capped at the questions it has."""
+    weight_sum = sum(weights.values())
+    if weight_sum <= 0 or total <= 0:
+        return dict.fromkeys(weights, 0)
+    exact = {slug: total * weight / weight_sum for slug, weight in weights.items()}
+    counts = {slug: min(int(share), available.get(slug, 0)) for slug, share in exact.items()}
+    by_remainder = sorted(exact, key=lambda slug: (-(exact[slug] - int(exact[slug])), slug))
+    while (short := total - sum(counts.values())) > 0:
+        growable = [slug for slug in by_remainder if counts[slug] < available.get(slug, 0)]
+        if not growable:
+            break
+        for slug in growable[:short]:
+            counts[slug] += 1
+    return counts
+
+
+def draw(
+    questions_by_domain: Mapping[str, Sequence[int]],
+    counts: Mapping[str, int],
+    rng: random.Random,
+    seen: Collection[int] = (),
+) -> list[int]:
+    """Question ids for an attempt: ``counts`` from each domain, in a shuffled order. Questions
+    the learner has not seen come first; seen ones fill in only once a domain runs out."""
+    drawn: list[int] = []
+    for slug, count in counts.items():
+        pool = list(questions_by_domain.get(slug, ()))
+        fresh = [question for question in pool if question not in seen]
+        stale = [question for question in pool if question in seen]
+        picked = rng.sample(fresh, min(count, len(fresh)))
+        picked += rng.sample(stale, min(count - len(picked), len(stale)))
+        drawn += picked
+    rng.shuffle(drawn)
+    return drawn
+
+
+def reshuffled(order: Sequence[int], rng: random.Random) -> list[int]:
+    """The same options (indexes) in a new order: never ``order`` itself while there are two."""
+    while True:
+        new = rng.sample(list(order), len(order))
+        if len(order) < 2 or new != list(order):
+            return new
+
+
+def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
+    """All or nothing, as the exam gives no partial credit."""
+    return set(chosen) == set(correct)
+
+
+@dataclass(frozen=True)
+class Tally:
+    right: int
+    wrong: int
+    unanswered: int
+
+    @property
+    def answered(self) -> int:
+        return self.right + self.wrong
+
+    @property
+    def asked(self) -> int:
+        return self.answered + self.unanswered
+
+    @property
+    def percent(self) -> int:
+        """Right among all asked: an unanswered question scores as wrong."""
+        return round(100 * self.right / self.asked) if self.asked else 0
+
+
+@dataclass(frozen=True)
+class DomainScore(Tally):
+    slug: str
+    name: str
+    weight: int
+    study_order: int
+    bar: float  # the accuracy bar: likely under it, a domain is behind
+    confidence: float  # the odds "likely" means (progress.verdicts.beta)
+
+    @property
+    def likely_text(self) -> str:
+        """Where the true accuracy likely lies after this attempt alone (80% interval of its
+        posterior, progress.verdicts.beta; an unanswered question counts as wrong): "likely
+        49–83%"."""
+        if not self.asked:
+            return "—"
+        low, high = beta.percent_interval(self.right, self.asked - self.right, self.confidence)
+        return f"likely {low}–{high}%"
+
+    @property
+    def marks_behind(self) -> float:
+        """The dashboard's accuracy gap (progress.verdicts.beta.shortfall) times the exam weight,
+        among the questions answered: a skipped question says nothing about what is known."""
+        if not self.answered:
+            return 0.0
+        return self.weight * beta.shortfall(self.right, self.wrong, self.bar, self.confidence)
+
+
+@dataclass(frozen=True)
+class AttemptScore(Tally):
+    domains: tuple[DomainScore, ...]  # heaviest first
+
+    @property
+    def total(self) -> int:
+        return self.asked
+
+    @property
+    def weakest(self) -> DomainScore | None:
+        return lagging(self.domains)
+
+
+def score(
+    results: Iterable[tuple[str, bool | None]],
+    domains: Iterable["DomainInfo"],
+    bar: float,
+    confidence: float,
+) -> AttemptScore:
+    """Score (domain slug, right / wrong / None for unanswered) results, per domain. A slug
+    missing from ``domains`` is its own name, with no weight."""
+    known = {d.slug: (d.slug, d.name, d.weight, d.study_order) for d in domains}
+    tally: dict[tuple[str, str, int, int], list[int]] = {}
+    for slug, correct in results:
+        counts = tally.setdefault(known.get(slug, (slug, slug, 0, 0)), [0, 0, 0])
+        counts[0 if correct else 1 if correct is False else 2] += 1
+    rows = [
+        DomainScore(right, wrong, unanswered, *about, bar, confidence)
+        for about, (right, wrong, unanswered) in tally.items()
+    ]
+    return AttemptScore(
+        right=sum(row.right for row in rows),
+        wrong=sum(row.wrong for row in rows),
+        unanswered=sum(row.unanswered for row in rows),
+        domains=tuple(sorted(rows, key=lambda row: (-row.weight, row.study_order, row.slug))),
+    )
