@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.html import escape
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from progress.verdicts.readiness import DomainReadiness
@@ -48,47 +48,74 @@ class Column:
     @property
     def svg(self) -> SafeString:
         domain, x, width, label_x = self.domain, self.x, self.width, self.label_x
-        name = escape(domain.name if self.wide else domain.short_name)
-        fill = planned = ""
+        fill = planned = SafeString("")
         if self.fill_height:
-            fill = (
-                f'<rect class="column-fill" x="{x}" y="{self.fill_y}" width="{width}" '
-                f'height="{self.fill_height}" rx="6"></rect>'
+            fill = format_html(
+                '<rect class="column-fill" x="{}" y="{}" width="{}" height="{}" rx="6"></rect>',
+                x,
+                self.fill_y,
+                width,
+                self.fill_height,
             )
         if domain.planned:
-            planned = (
-                f'<line class="column-planned" x1="{x}" x2="{round(x + width, 1)}" '
-                f'y1="{self.planned_y}" y2="{self.planned_y}"></line>'
+            planned = format_html(
+                '<line class="column-planned" x1="{}" x2="{}" y1="{}" y2="{}"></line>',
+                x,
+                round(x + width, 1),
+                self.planned_y,
+                self.planned_y,
             )
-        return SafeString(
-            f'<g class="column column-{self.css_state}"><rect class="column-track" x="{x}" '
-            f'y="0" width="{width}" height="{HEIGHT}" rx="6"></rect>{fill}{planned}'
-            f'<text class="column-weight" x="{label_x}" y="22" text-anchor="middle">'
-            f'{domain.weight}%</text><text class="column-percent" x="{label_x}" '
-            f'y="{HEIGHT + 22}" text-anchor="middle">{domain.percent}%</text>'
-            f'<text class="column-label" x="{label_x}" y="{HEIGHT + 42}" '
-            f'text-anchor="middle">{name}</text></g>'
+        return format_html(
+            '<g class="column column-{}"><rect class="column-track" x="{}" y="0" width="{}" '
+            'height="{}" rx="6"></rect>{}{}<text class="column-weight" x="{}" y="22" '
+            'text-anchor="middle">{}%</text><text class="column-percent" x="{}" y="{}" '
+            'text-anchor="middle">{}%</text><text class="column-label" x="{}" y="{}" '
+            'text-anchor="middle">{}</text></g>',
+            self.css_state,
+            x,
+            width,
+            HEIGHT,
+            fill,
+            planned,
+            label_x,
+            domain.weight,
+            label_x,
+            HEIGHT + 22,
+            domain.percent,
+            label_x,
+            HEIGHT + 42,
+            domain.name if self.wide else domain.short_name,
         )
 
     def bar_svg(self, place: int) -> SafeString:
         """The column as a phone draws it: the ``place``-th bar from the top, 320 wide."""
         domain = self.domain
-        name = escape(domain.short_name if len(domain.name) > BAR_NAME_CHARS else domain.name)
-        fill = planned = ""
+        name = domain.short_name if len(domain.name) > BAR_NAME_CHARS else domain.name
+        fill = planned = SafeString("")
         if domain.percent:
-            width = round(domain.percent / 100 * BAR_WIDTH)
-            fill = f'<rect class="column-fill" x="0" y="22" width="{width}" height="16" rx="4">'
-            fill += "</rect>"
+            fill = format_html(
+                '<rect class="column-fill" x="0" y="22" width="{}" height="16" rx="4"></rect>',
+                round(domain.percent / 100 * BAR_WIDTH),
+            )
         if domain.planned:
             at = round(domain.planned_percent / 100 * BAR_WIDTH)
-            planned = f'<line class="column-planned" x1="{at}" x2="{at}" y1="18" y2="42"></line>'
-        return SafeString(
-            f'<g class="column column-{self.css_state}" '
-            f'transform="translate(0 {place * BAR_STEP})">'
-            f'<text class="bar-label" x="0" y="15">{name} · {domain.weight}% of exam</text>'
-            f'<text class="bar-percent" x="{BAR_WIDTH}" y="15" text-anchor="end">{domain.percent}%'
-            f'</text><rect class="column-track" x="0" y="22" width="{BAR_WIDTH}" height="16" '
-            f'rx="4"></rect>{fill}{planned}</g>'
+            planned = format_html(
+                '<line class="column-planned" x1="{}" x2="{}" y1="18" y2="42"></line>', at, at
+            )
+        return format_html(
+            '<g class="column column-{}" transform="translate(0 {})"><text class="bar-label" '
+            'x="0" y="15">{} · {}% of exam</text><text class="bar-percent" x="{}" y="15" '
+            'text-anchor="end">{}%</text><rect class="column-track" x="0" y="22" width="{}" '
+            'height="16" rx="4"></rect>{}{}</g>',
+            self.css_state,
+            place * BAR_STEP,
+            name,
+            domain.weight,
+            BAR_WIDTH,
+            domain.percent,
+            BAR_WIDTH,
+            fill,
+            planned,
         )
 
 
@@ -106,8 +133,10 @@ class DomainChart:
 def domain_chart(domains: Sequence[DomainReadiness]) -> DomainChart:
     drawn = columns(domains)
     return DomainChart(
-        columns=SafeString("".join(column.svg for column in drawn)),
-        bars=SafeString("".join(column.bar_svg(place) for place, column in enumerate(drawn))),
+        columns=format_html_join("", "{}", ((column.svg,) for column in drawn)),
+        bars=format_html_join(
+            "", "{}", ((column.bar_svg(place),) for place, column in enumerate(drawn))
+        ),
         bars_height=len(drawn) * BAR_STEP,
     )
 
@@ -245,10 +274,16 @@ class DayCell:
 
     @property
     def svg(self) -> SafeString:
-        return SafeString(
-            f'<rect class="activity-day level-{self.level}" x="{self.x}" y="{self.y}" '
-            f'width="{CELL}" height="{CELL}" rx="2" data-day="{self.day.isoformat()}">'
-            f"<title>{escape(self.label)}</title></rect>"
+        return format_html(
+            '<rect class="activity-day level-{}" x="{}" y="{}" width="{}" height="{}" rx="2" '
+            'data-day="{}"><title>{}</title></rect>',
+            self.level,
+            self.x,
+            self.y,
+            CELL,
+            CELL,
+            self.day.isoformat(),
+            self.label,
         )
 
 
@@ -269,7 +304,7 @@ class ActivityGrid:
 
     @property
     def cells_svg(self) -> SafeString:
-        return SafeString("".join(cell.svg for cell in self.cells))
+        return format_html_join("", "{}", ((cell.svg,) for cell in self.cells))
 
     @property
     def today(self) -> DayCell:

@@ -2,7 +2,7 @@
 hooks: the adapter, the log-in form and the password change form; and the admin's log-in form."""
 
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import ChangePasswordForm, LoginForm
@@ -39,9 +39,8 @@ class AccountAdapter(DefaultAccountAdapter):
         return super().clean_email(email)
 
     def get_reset_password_from_key_url(self, key: str) -> str:
-        # allauth's own way of putting its opaque key into the URL, on our address.
-        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
-        return site_link(path.replace("UID-KEY", quote(key)))
+        # allauth's own link, on our address (never the Host a client sent).
+        return site_link(urlsplit(super().get_reset_password_from_key_url(key)).path)
 
     def get_email_confirmation_url(self, request: HttpRequest, emailconfirmation: Any) -> str:
         return site_link(reverse("account_confirm_email", args=[emailconfirmation.key]))

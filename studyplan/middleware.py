@@ -1,13 +1,23 @@
+"""The site's own middleware, each a plain callable class (Django's documented middleware
+protocol)."""
+
+from collections.abc import Callable
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.template.response import TemplateResponse
 from django.utils.cache import patch_cache_control
-from django.utils.deprecation import MiddlewareMixin
 from redis.exceptions import RedisError
 
 NUL = "\x00"
 
+GetResponse = Callable[[HttpRequest], HttpResponse]
 
-class RefuseNulHeadersMiddleware(MiddlewareMixin):
+
+class RefuseNulHeadersMiddleware:
     """Answer 400 to a request with a NUL character in a header (cookies included).
 
     PostgreSQL refuses NUL in text (psycopg raises DataError), even in a comparison; SQLite stores
@@ -19,7 +29,10 @@ class RefuseNulHeadersMiddleware(MiddlewareMixin):
     NUL in every field on both databases.
     """
 
-    def process_request(self, request: HttpRequest) -> HttpResponse | None:
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         if any(
             NUL in value
             for name, value in request.META.items()
@@ -30,27 +43,65 @@ class RefuseNulHeadersMiddleware(MiddlewareMixin):
                 "one (\\x00). Nothing was changed.",
                 content_type="text/plain; charset=utf-8",
             )
-        return None
+        return self.get_response(request)
 
 
-class PrivatePagesMiddleware(MiddlewareMixin):
-    """Every answer to a logged-in request is the learner's own: ``Cache-Control: private,
-    no-store``, so no shared cache (a proxy, a CDN) keeps it and the browser does not store it
-    for the next person at a shared computer. The export and every learner page included."""
+class PrivatePagesMiddleware:
+    """Every answer to a request with a session is that visitor's own: ``Cache-Control:
+    private, no-store``, so no shared cache (a proxy, a CDN) keeps it and the browser does not
+    store it for the next person at a shared computer. The export and every learner page
+    included. Read off the session cookie alone: no query, so /healthz stays query-free."""
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if settings.SESSION_COOKIE_NAME in request.COOKIES or getattr(request, "session", {}).get(
+            SESSION_KEY
+        ):
             patch_cache_control(response, private=True, no_store=True)
         return response
 
 
-class CacheUnavailableMiddleware(MiddlewareMixin):
+class CacheUnavailableMiddleware:
     """The shared cache (Redis) out of reach while a request counts against one of allauth's
     rate limits (sign-up, password reset, sending a verification link): a 503 that says so and
     that nothing was sent, not a 500. Learner pages never read the cache."""
+
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, RedisError):
             return render(request, "503.html", status=503)
         return None
+
+
+class RefusedAccountFormIs400Middleware:
+    """allauth's form views answer a refused form with 200; here, as on every other form of the
+    site, a refused form is a 400 with its messages (nothing was saved). Read off the response
+    allauth renders (a TemplateResponse holding the bound form), for its pages alone."""
+
+    def __init__(self, get_response: GetResponse) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_template_response(
+        self, request: HttpRequest, response: TemplateResponse
+    ) -> TemplateResponse:
+        match = request.resolver_match
+        ours = match is not None and (match.url_name or "").startswith("account_")
+        if ours and request.method == "POST" and response.status_code == 200:
+            context = response.context_data or {}
+            if any(
+                isinstance(value, forms.BaseForm) and value.is_bound and value.errors
+                for value in context.values()
+            ):
+                response.status_code = 400
+        return response

@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "progress.timezones.LearnerTimeZoneMiddleware",  # needs request.user
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "studyplan.middleware.RefusedAccountFormIs400Middleware",
     "studyplan.middleware.CacheUnavailableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -1,30 +1,18 @@
-from allauth.account import views as allauth_views
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import include, path
 
 from studyplan import views
 from studyplan.accounts import AdminLoginForm
 
 admin.site.login_form = AdminLoginForm
 
-# allauth's account pages under its own names, these few first: each answers a refused form with
-# a 400 (views.RefusedIs400).
+# Two of allauth's account pages under its own names, first: the reset answered no sooner than a
+# floor (views.PasswordResetView), the change checking the current password through the login
+# limiter (views.PasswordChangeView). A refused form of any of its pages is a 400
+# (studyplan.middleware.RefusedAccountFormIs400Middleware).
 accounts = [
-    path("login/", views.refusing_with_400(allauth_views.LoginView), name="account_login"),
-    path("signup/", views.refusing_with_400(allauth_views.SignupView), name="account_signup"),
-    path("email/", views.refusing_with_400(allauth_views.EmailView), name="account_email"),
     path("password/change/", views.PasswordChangeView.as_view(), name="account_change_password"),
-    path(
-        "password/set/",
-        views.refusing_with_400(allauth_views.PasswordSetView),
-        name="account_set_password",
-    ),
     path("password/reset/", views.PasswordResetView.as_view(), name="account_reset_password"),
-    re_path(
-        r"^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
-        views.refusing_with_400(allauth_views.PasswordResetFromKeyView),
-        name="account_reset_password_from_key",
-    ),
 ]
 
 urlpatterns = [

@@ -1,11 +1,9 @@
 import time
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from allauth.account import views as allauth_views
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views import View
 from django.views.decorators.http import require_GET
 
 
@@ -20,20 +18,6 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-class RefusedIs400:
-    """allauth's form views answer a refused form with 200; here, as on every other form of the
-    site, a refused form is a 400 with its messages (nothing was saved)."""
-
-    def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)  # type: ignore[misc]
-        response.status_code = 400
-        return response
-
-
-def refusing_with_400(view: type[View]) -> Callable[..., HttpResponseBase]:
-    return cast(type[View], type(view.__name__, (RefusedIs400, view), {})).as_view()
-
-
 # A reset request is answered no sooner than this after it arrived: an address with an account
 # costs the site more work (its key, its link) than one without, and the difference, about 1.5 ms
 # in bench/reset_timing.py, would otherwise tell which addresses are registered. Both kinds take
@@ -41,7 +25,7 @@ def refusing_with_400(view: type[View]) -> Callable[..., HttpResponseBase]:
 RESET_ANSWER_FLOOR = 0.2  # seconds
 
 
-class PasswordResetView(RefusedIs400, allauth_views.PasswordResetView):
+class PasswordResetView(allauth_views.PasswordResetView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         arrived = time.monotonic()
         response = super().post(request, *args, **kwargs)
@@ -49,7 +33,7 @@ class PasswordResetView(RefusedIs400, allauth_views.PasswordResetView):
         return response
 
 
-class PasswordChangeView(RefusedIs400, allauth_views.PasswordChangeView):
+class PasswordChangeView(allauth_views.PasswordChangeView):
     """allauth's, handing the request to the form (studyplan.accounts.LimitedChangePasswordForm)."""
 
     def get_form_kwargs(self) -> dict[str, Any]:

@@ -133,6 +133,18 @@ def test_healthz_says_ok_without_touching_the_database(client, django_assert_num
     assert response["Content-Type"].startswith("text/plain")
 
 
+def test_healthz_makes_no_query_for_a_logged_in_client_either(
+    learner_client, django_assert_num_queries
+):
+    # A load balancer's check may carry a session cookie: still no session read, no user.
+    assert "sessionid" in learner_client.cookies
+    with django_assert_num_queries(0):
+        response = learner_client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
 def test_healthz_refuses_post(client):
     response = client.post("/healthz")
 
