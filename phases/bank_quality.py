@@ -103,6 +103,7 @@ from phases.bank_similarity import SimilarPair as SimilarPair
 from phases.bank_similarity import find_similar_pairs
 from phases.bank_similarity import similarity as similarity
 from phases.bank_traps import GAPS, PROCESS_TRAPS, TRAPS, gaps_covered, traps_stated
+from phases.words import counted
 
 
 @dataclass(frozen=True)
@@ -246,10 +247,6 @@ def measure(
     )
 
 
-def _questions(count: int) -> str:
-    return f"{count} question" if count == 1 else f"{count} questions"
-
-
 def problems(
     figures: BankFigures, weights: Mapping[str, int], limits: Limits = LIMITS
 ) -> list[str]:
@@ -266,32 +263,34 @@ def problems(
         expected = figures.total * weight / weight_sum if weight_sum else 0.0
         if abs(count - expected) > limits.domain_tolerance:
             found.append(
-                f"domain '{slug}' has {_questions(count)}; its {weight}% exam share of "
+                f"domain '{slug}' has {counted(count, 'question')}; its {weight}% exam share of "
                 f"{figures.total} is {expected:.1f} (within ±{limits.domain_tolerance})"
             )
         if count < limits.min_per_domain:
             found.append(
-                f"domain '{slug}' has {_questions(count)}; "
+                f"domain '{slug}' has {counted(count, 'question')}; "
                 f"it needs at least {limits.min_per_domain}"
             )
     for slug in sorted(set(figures.per_domain) - set(weights)):
         found.append(
-            f"domain '{slug}' has no exam weight but has {_questions(figures.per_domain[slug])}"
+            f"domain '{slug}' has no exam weight but has "
+            f"{counted(figures.per_domain[slug], 'question')}"
         )
     for slug, count in figures.per_topic.items():
         if count < limits.min_per_topic:
             found.append(
-                f"topic '{slug}' has {_questions(count)}; it needs at least {limits.min_per_topic}"
+                f"topic '{slug}' has {counted(count, 'question')}; "
+                f"it needs at least {limits.min_per_topic}"
             )
     for slug, count in figures.per_subarea.items():
         if count < limits.min_per_subarea:
             found.append(
-                f"sub-area '{slug}' has {_questions(count)}; "
+                f"sub-area '{slug}' has {counted(count, 'question')}; "
                 f"it needs at least {limits.min_per_subarea}"
             )
     if figures.total and figures.stretch / figures.total > limits.max_stretch_share:
         found.append(
-            f"{_questions(figures.stretch)} of {figures.total} are stretch questions; "
+            f"{counted(figures.stretch, 'question')} of {figures.total} are stretch questions; "
             f"at most {limits.max_stretch_share:.0%}"
         )
     for value, limit, words in (
@@ -372,18 +371,18 @@ def problems(
     for name, count in sorted(figures.trap_usage.items()):
         if count > limits.max_questions_per_trap:
             found.append(
-                f"trap '{name}' is in the wrong options of {_questions(count)}; "
+                f"trap '{name}' is in the wrong options of {counted(count, 'question')}; "
                 f"at most {limits.max_questions_per_trap}"
             )
         if count < limits.min_questions_per_trap and name not in PROCESS_TRAPS:
             found.append(
-                f"trap '{name}' is in the wrong options of {_questions(count)}; "
+                f"trap '{name}' is in the wrong options of {counted(count, 'question')}; "
                 f"at least {limits.min_questions_per_trap}"
             )
     for name, count in figures.gap_coverage.items():
         if count < limits.min_questions_per_gap:
             found.append(
-                f"gap '{name}' is in the prompt or a key of {_questions(count)}; "
+                f"gap '{name}' is in the prompt or a key of {counted(count, 'question')}; "
                 f"it needs at least {limits.min_questions_per_gap}"
             )
     return found

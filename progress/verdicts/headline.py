@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from phases.words import counted
 from progress.verdicts.figures import LearnerState
 
 
@@ -21,16 +22,12 @@ class Headline:
     ready: bool = False
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
-
 def headline(state: LearnerState, *, review_due: int) -> Headline:
     report = state.report
     rules = report.rules
     practice = reverse("progress:practice")
     review = reverse("progress:review")
-    reviews = f"Review {_count(review_due, 'card')}"
+    reviews = f"Review {counted(review_due, 'card')}"
     next_check = state.next_check()
 
     def study_url(phase_slug: str, check_slug: str = "") -> str:
@@ -83,7 +80,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
     if forgotten:
         under = (
             f"recall on exam day is under {rules.recall_percent}% in "
-            f"{_count(len(forgotten), 'domain')}"
+            f"{counted(len(forgotten), 'domain')}"
         )
         if review_due:
             return Headline(f"{under}; today's reviews raise it.", reviews, review)
@@ -105,7 +102,7 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
         )
     first = unsettled[0]  # heaviest first
     return Headline(
-        f"recall is at the bar; practice has yet to show {_count(len(unsettled), 'domain')} "
+        f"recall is at the bar; practice has yet to show {counted(len(unsettled), 'domain')} "
         f"likely at least {rules.accurate_percent}% accurate.",
         f"Drill {first.name}",
         drill=first.slug,

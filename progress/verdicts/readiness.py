@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Protocol, TypeVar
 
 from phases.snapshot import DomainInfo
+from phases.words import counted
 from progress.verdicts import beta
 from progress.verdicts.rules import Percent, Rules
 
@@ -104,8 +105,8 @@ class DomainReadiness(DomainCount):
         if not self.enough_answers:
             short = self.rules.min_answers - self.answered
             return (
-                f"too few answers to tell yet: {short} more first "
-                f"{'answer' if short == 1 else 'answers'} in this domain before any verdict"
+                f"too few answers to tell yet: {counted(short, 'more first answer')} in this "
+                "domain before any verdict"
             )
         if self.likely_accurate:
             return f"likely at least {bar}%"
@@ -117,12 +118,11 @@ class DomainReadiness(DomainCount):
         )
         if more is None:
             return "not settled: right at the bar: only more practice will tell"
-        answers = "answer" if more == 1 else "answers"
         rate = beta.current_rate(self.right, self.answered - self.right)
         way = f"at least {bar}%" if rate >= self.rules.accurate else f"under {bar}%"
         return (
-            f"not settled: about {more} more {answers} at your current rate would settle it "
-            f"as likely {way}"
+            f"not settled: about {counted(more, 'more answer')} at your current rate would "
+            f"settle it as likely {way}"
         )
 
     @property

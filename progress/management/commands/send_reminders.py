@@ -4,13 +4,10 @@ from django.core.mail import get_connection
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from phases.words import counted
 from progress.accounts import reminders
 
 FAILURES_SHOWN = 20  # cron mails this output: the first few say what went wrong
-
-
-def _reminders(count: int) -> str:
-    return "1 reminder" if count == 1 else f"{count} reminders"
 
 
 class Command(BaseCommand):
@@ -37,8 +34,8 @@ class Command(BaseCommand):
                     f"To: {draft.to[0]}\nSubject: {draft.subject}\n\n{draft.body}\n{'-' * 72}"
                 )
             self.stdout.write(
-                f"Would send {_reminders(len(due))} for {week} (dry run: nothing sent, nothing "
-                "claimed)."
+                f"Would send {counted(len(due), 'reminder')} for {week} "
+                "(dry run: nothing sent, nothing claimed)."
             )
             return
 
@@ -56,7 +53,7 @@ class Command(BaseCommand):
                     sent += 1
                     if options["verbosity"] >= 2:
                         self.stdout.write(f"Sent to {message.to[0]}: {message.subject}")
-        summary = f"Sent {_reminders(sent)} for {week}."
+        summary = f"Sent {counted(sent, 'reminder')} for {week}."
         if taken:
             summary += f" {taken} already taken by another run at the same time."
         self.stdout.write(summary)
@@ -65,6 +62,6 @@ class Command(BaseCommand):
             if len(failed) > FAILURES_SHOWN:
                 lines += f"\n  and {len(failed) - FAILURES_SHOWN} more"
             raise CommandError(
-                f"{_reminders(len(failed))} could not be sent; they will be tried again on the "
-                f"next run:\n{lines}"
+                f"{counted(len(failed), 'reminder')} could not be sent; "
+                f"they will be tried again on the next run:\n{lines}"
             )
