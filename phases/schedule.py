@@ -215,10 +215,13 @@ def fitting_intensity(
     return max(fitting, key=lambda option: option.order).slug
 
 
+# The study guide's hours for most candidates: every schedule plans within them, revision and the
+# full mock included (phases.validation), and the home page quotes them.
+GUIDE_HOURS = (25, 40)
 # A placement that shows the learner strong in a domain halves that domain's share of its phase's
-# hours, never taking the plan under the study guide's 25 hours.
+# hours, never taking the plan under the study guide's least.
 STRONG_CUT = 0.5
-MIN_TOTAL_HOURS = 25
+MIN_TOTAL_HOURS = GUIDE_HOURS[0]
 
 
 def shorten(

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from phases.bank_quality import LIMITS
-from phases.schedule import MOCK_HOURS
+from phases.schedule import GUIDE_HOURS, MOCK_HOURS
 
 TOTAL_EXAM_WEIGHT = 100
 MIN_CHECKS_PER_PHASE = 5
@@ -172,10 +172,11 @@ def find_problems(objects: Any) -> list[str]:
         slug = row.get("slug")
         if _whole(row.get("revision_hours")) < 1:
             problems.append(f"intensity '{slug}' keeps no revision hours before the exam")
-        # The study guide's 25-40 h, revision and the full mock's hour included.
-        elif not 25 <= plan_hours[slug] + MOCK_HOURS <= 40:
+        # The study guide's hours, revision and the full mock's hour included.
+        elif not GUIDE_HOURS[0] <= plan_hours[slug] + MOCK_HOURS <= GUIDE_HOURS[1]:
             problems.append(
-                f"intensity '{slug}' plans {plan_hours[slug] + MOCK_HOURS} h, not 25 to 40"
+                f"intensity '{slug}' plans {plan_hours[slug] + MOCK_HOURS} h, "
+                f"not {GUIDE_HOURS[0]} to {GUIDE_HOURS[1]}"
             )
 
     problems += exercise_part_problems(objects, {phase.get("slug") for phase in phases})

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from phases.models import Domain, Intensity, Phase, Topic
+from phases.schedule import GUIDE_HOURS
 
 
 @require_GET
@@ -12,7 +13,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "phases/home.html",
-        {"domains": domains, "intensities": Intensity.objects.all()},
+        {
+            "domains": domains,
+            "intensities": Intensity.objects.all(),
+            "guide_hours": GUIDE_HOURS,
+        },
     )
 
 

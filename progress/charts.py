@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from phases.words import counted
 from progress.verdicts.readiness import DomainReadiness
 
 WIDTH = 1000
@@ -269,7 +270,7 @@ class DayCell:
     # Ready-made strings: the page draws some 80 cells, and each template lookup costs.
     @property
     def label(self) -> str:
-        done = f"{self.count} action{'' if self.count == 1 else 's'}" if self.count else "nothing"
+        done = counted(self.count, "action") if self.count else "nothing"
         return f"{self.day:%a} {self.day.day} {self.day:%b}: {done}"
 
     @property

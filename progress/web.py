@@ -14,11 +14,22 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
+NOTHING_CHANGED = "Nothing was changed."
+
+
+def unchanged(message: str) -> str:
+    """A refusal's words: what was wrong, and that nothing changed."""
+    return f"{message} {NOTHING_CHANGED}"
+
+
+def first_error(form: forms.Form) -> str:
+    """The first thing wrong with a refused form, in its own words."""
+    return str(next(iter(form.errors.values()))[0])
+
+
 def bad_request(message: str) -> HttpResponse:
     """A 400 that says what was wrong and that nothing changed."""
-    return HttpResponseBadRequest(
-        f"{message} Nothing was changed.", content_type="text/plain; charset=utf-8"
-    )
+    return HttpResponseBadRequest(unchanged(message), content_type="text/plain; charset=utf-8")
 
 
 def number(raw: str) -> int | None:
@@ -49,22 +60,6 @@ def back_to_check(request: HtmxHttpRequest, check: CheckInfo) -> str:
     """Where a plain form post returns: the page it came from, or the check on its phase."""
     fallback = f"{reverse('progress:phase', args=[check.phase.slug])}#check-{check.slug}"
     return our_page_or(request, request.POST.get("next", ""), fallback)
-
-
-# What a learner may type before revealing the reference: a paragraph or a few, not a book.
-ANSWER_MAX_LENGTH = 4000
-ANSWER_TOO_LONG = (
-    f"Your answer is longer than {ANSWER_MAX_LENGTH} characters: shorten it, then reveal."
-)
-
-
-def typed_answer(request: HtmxHttpRequest) -> str | None:
-    """What the learner typed before the reveal (empty when nothing); None when it cannot be
-    kept (too long, or a NUL character)."""
-    answer = request.POST.get("answer", "").strip()
-    if len(answer) > ANSWER_MAX_LENGTH or "\x00" in answer:
-        return None
-    return answer
 
 
 class DateInput(forms.DateInput):

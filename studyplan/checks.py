@@ -31,7 +31,7 @@ def mail_is_delivered(app_configs: Any = None, **kwargs: Any) -> list[checks.Che
             "never get their password-reset links, confirmation links or weekly reminders.",
             hint="Set DJANGO_EMAIL_BACKEND=django.core.mail.backends.smtp.EmailBackend and "
             "DJANGO_EMAIL_HOST, DJANGO_EMAIL_PORT, DJANGO_EMAIL_HOST_USER, "
-            "DJANGO_EMAIL_HOST_PASSWORD (README, Production).",
+            "DJANGO_EMAIL_HOST_PASSWORD (docs/deploy.md, One server).",
             id="studyplan.E001",
         )
     ]
@@ -46,7 +46,8 @@ def site_url_is_public(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
         checks.Warning(
             f"SITE_URL is {settings.SITE_URL}: the links in mail (reset, confirmation, reminders) "
             "and in the plan's calendar would not reach learners.",
-            hint="Set DJANGO_SITE_URL to the site's public https address (README, Production).",
+            hint="Set DJANGO_SITE_URL to the site's public https address "
+            "(docs/deploy.md, One server).",
             id="studyplan.W002",
         )
     ]

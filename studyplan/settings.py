@@ -1,4 +1,4 @@
-"""Settings read from the environment, with safe local defaults (README, "Settings")."""
+"""Settings read from the environment, with safe local defaults (docs/settings.md)."""
 
 import datetime
 import os
@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # apnumber: the syllabus's counts in words ("seven domains")
     "django_htmx",
     "template_partials",
     "allauth",
@@ -116,7 +117,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Planning a learner query took PostgreSQL longer than running it (0.5 ms against 0.1 ms),
-    # so statements are bound on the server and prepared (README: DJANGO_DB_PREPARE_THRESHOLD).
+    # so statements are bound on the server and prepared (docs/settings.md,
+    # DJANGO_DB_PREPARE_THRESHOLD).
     threshold = os.environ.get("DJANGO_DB_PREPARE_THRESHOLD", "2")
     DATABASES["default"]["OPTIONS"] = {
         "server_side_binding": True,
@@ -321,6 +323,8 @@ REVIEW_DAILY_CAP = int(os.environ.get("STUDYPLAN_REVIEW_DAILY_CAP", "40"))
 # The timed mock exam, at the exam's pace: one minute a question.
 MOCK_QUESTIONS = int(os.environ.get("STUDYPLAN_MOCK_QUESTIONS", "60"))
 MOCK_MINUTES = int(os.environ.get("STUDYPLAN_MOCK_MINUTES", "60"))
+# The study guide's pacing rule: anything unresolved at this many seconds is flagged and left.
+MOCK_FLAG_SECONDS = int(os.environ.get("STUDYPLAN_MOCK_FLAG_SECONDS", "90"))
 
 LOGGING = {
     "version": 1,

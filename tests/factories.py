@@ -60,7 +60,7 @@ class StudyPlanFactory(factory.Factory):
 
 class CheckOffFactory(factory.Factory):
     """A tick, made by the tick service; any other field given (due, stability, confidence, ...)
-    is set after it, and the learner's cached pages retired."""
+    is set on its row after it."""
 
     class Meta:
         model = dict  # built by _create below
@@ -170,7 +170,7 @@ def shown(item, indices) -> list[str]:
 
 
 def tick(user, *slugs: str) -> None:
-    """Tick through the app's own write path, so cached dashboards see it as they would."""
+    """Tick through the app's own write path (the tick service), as a learner's tick is made."""
     ids = dict(SelfCheck.objects.filter(slug__in=slugs).values_list("slug", "pk"))
     for slug in slugs:
         set_done(user=user, self_check_id=ids[slug], done=True)

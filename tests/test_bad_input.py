@@ -55,8 +55,14 @@ def settled(learner):
         ({"intensity": "standard", "start_date": "2026-02-30"}, "Enter the start date as a date"),
         ({"intensity": "standard", "start_date": "yesterday"}, "Enter the start date as a date"),
         ({"intensity": "standard", "start_date": "9" * 300}, "Enter the start date as a date"),
-        ({"intensity": "turbo", "start_date": TODAY.isoformat()}, "Choose one of the three"),
-        ({"intensity": "x" * 5000, "start_date": TODAY.isoformat()}, "Choose one of the three"),
+        (
+            {"intensity": "turbo", "start_date": TODAY.isoformat()},
+            "Choose one of the schedules: fast track, standard, extended.",
+        ),
+        (
+            {"intensity": "x" * 5000, "start_date": TODAY.isoformat()},
+            "Choose one of the schedules: fast track, standard, extended.",
+        ),
         ({"intensity": "standard", "start_date": "0001-01-01"}, "within a year of today"),
         (
             {

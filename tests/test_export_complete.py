@@ -409,7 +409,7 @@ def test_the_export_says_what_each_row_holds(two_learners):
             "revealed_at": export["reveals"][0]["revealed_at"],
         }
     ]
-    assert export["plan"]["fitted"] is False
+    assert export["plan"]["kind"] == "paced"
     assert "Moved the exam date." in export["admin_actions"][0]["change_message"]
 
     ticks = {tick["self_check"]: tick for tick in export["ticks"]}

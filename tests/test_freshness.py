@@ -20,6 +20,7 @@ from progress.auth import LearnerBackend
 from progress.memory.ticks import set_done
 from progress.models import CheckOff, NotYet, StudyPlan
 from progress.verdicts.figures import learner_state
+from tests.conftest import HTMX
 from tests.factories import (
     answer_again,
     answer_from_memory,
@@ -42,7 +43,6 @@ from tests.factories import (
 from tests.html import descendants, element_by_id, page_text, with_tag, without_csrf
 
 DASHBOARD = reverse("progress:dashboard")
-HTMX = {"HTTP_HX_REQUEST": "true"}
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "syllabus.yaml"
 
 
@@ -163,7 +163,9 @@ def test_a_tick_commits_only_once_it_is_on_disk(learner):
     ]
     plans = [
         flushed_when_committed(
-            lambda n=n: StudyPlan.objects.filter(user=learner).update(fitted=n % 2 == 0)
+            lambda n=n: StudyPlan.objects.filter(user=learner).update(
+                kind=["fitted", "paced"][n % 2]
+            )
         )
         for n in range(20)
     ]

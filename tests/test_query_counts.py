@@ -16,6 +16,7 @@ from progress.exercises.models import Exercise
 from progress.memory.review_days import fix_review_day
 from progress.models import Attempt, CheckOff, NotYet, QuestionCard, Reveal
 from progress.practice.services import answer, flag, submit
+from tests.conftest import HTMX
 from tests.factories import (
     UserFactory,
     drill_for,
@@ -33,7 +34,6 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 TOGGLE = reverse("progress:selfcheck-toggle", args=["p1-backprop"])
 REVEAL = reverse("progress:selfcheck-reveal", args=["p1-backprop"])
 OUTCOME = reverse("progress:selfcheck-outcome", args=["p1-backprop"])
@@ -60,8 +60,8 @@ USER = 1
 # A tick through the ORM: get_or_create's read and its insert in a savepoint, and its row of the
 # review log, in the service's transaction; with htmx, then the learner's ticks.
 TICK = 5 + WRITE
-# An untick of a check never ticked: one DELETE that changes nothing.
-TICK_CHANGING_NOTHING = 1 + WRITE
+# An untick of a check never ticked: the learner's lock, then an UPDATE that changes nothing.
+TICK_CHANGING_NOTHING = 2 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # A request that changes the session saves it (Django's database sessions: one UPDATE, in a

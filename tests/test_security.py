@@ -39,7 +39,7 @@ def production_env(**extra: str) -> dict[str, str]:
 
 def test_check_deploy_is_clean_under_production_settings(tmp_path):
     # Production also needs real mail, a shared cache and the static manifest (see
-    # tests/test_deploy_checks.py, which runs the README's own settings).
+    # tests/test_deploy_checks.py, which runs docs/deploy.md's own settings).
     (tmp_path / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

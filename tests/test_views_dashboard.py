@@ -14,6 +14,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from phases.models import Domain, Intensity, PhaseHours, SelfCheck
 from phases.schedule import Schedule, lay_out
 from progress.memory.ticks import set_done
+from tests.conftest import HTMX
 from tests.factories import (
     UserFactory,
     domain_names,
@@ -40,7 +41,6 @@ from tests.html import (
 pytestmark = pytest.mark.django_db
 
 DASHBOARD = reverse("progress:dashboard")
-HTMX = {"HTTP_HX_REQUEST": "true"}
 CORE_ML = ["p1-residual-gradient-flow", "p1-multimodal-loss", "p1-training-stability"]
 PHASE_ONE = [
     *CORE_ML,
@@ -961,13 +961,14 @@ def test_the_weekly_line_starts_at_the_first_review_and_ends_at_the_headline(
     assert points[0] < points[-1]  # the later ticks raised it
 
 
-def test_without_two_weeks_of_reviews_the_line_says_when_it_starts(learner_client, learner):
+def test_before_a_sunday_of_reviews_the_line_says_when_it_starts(learner_client, learner):
     make_plan(learner)
     tick(learner, *CORE_ML)
 
     response = learner_client.get(DASHBOARD)
 
-    assert "The line starts once your review log spans two weeks" in page_text(response.content)
+    text = page_text(response.content)
+    assert "The line starts once your reviews reach past a week's end (a Sunday)" in text
 
 
 def test_with_no_syllabus_loaded_the_dashboard_still_answers(learner_client, learner):

@@ -13,6 +13,7 @@ from pytest_django.asserts import assertRedirects
 from phases.models import Intensity
 from progress.models import Attempt, AttemptQuestion, StudyPlan
 from progress.planning.services import save_plan
+from tests.conftest import HTMX, days, today
 from tests.factories import UserFactory, items_of, make_plan, mock_for, shown, wrong_option
 from tests.html import element_by_id, page_text, table_rows, with_class
 
@@ -22,7 +23,6 @@ PLACEMENT = reverse("progress:placement-start")
 CHOOSE = reverse("progress:plan-choose")
 PREVIEW = reverse("progress:plan-preview")
 PLAN = reverse("progress:plan")
-HTMX = {"HTTP_HX_REQUEST": "true"}
 # 15 questions by exam weight: largest remainders first, ties in slug order.
 PLACEMENT_15 = {
     "experimentation": 4,
@@ -33,14 +33,6 @@ PLACEMENT_15 = {
     "performance-optimization": 1,
     "trustworthy-ai": 1,
 }
-
-
-def today() -> datetime.date:
-    return timezone.localdate()
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 def started(response) -> Attempt:
@@ -306,7 +298,7 @@ def test_a_short_notice_plan_keeps_its_dates_when_the_intensity_changes(learner)
         start_date=start,
         exam_date=exam,
         today=today(),
-        short_notice=True,
+        kind=StudyPlan.Kind.SHORT_NOTICE,
     )
     save_plan(
         user=learner,
@@ -314,7 +306,7 @@ def test_a_short_notice_plan_keeps_its_dates_when_the_intensity_changes(learner)
         start_date=start,
         exam_date=exam,
         today=today(),
-        short_notice=True,
+        kind=StudyPlan.Kind.SHORT_NOTICE,
     )
 
     assert StudyPlan.objects.get(user=learner).start_date == start

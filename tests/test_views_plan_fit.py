@@ -7,7 +7,6 @@ import math
 import icalendar
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.formats import date_format
 from pytest_django.asserts import assertRedirects
 
@@ -16,6 +15,7 @@ from phases.schedule import HEAVY_WEEK_TEXT, Schedule, fit_to, hours_by_weight, 
 from progress.models import StudyPlan
 from progress.planning.forms import PlanForm
 from progress.planning.services import save_plan
+from tests.conftest import HTMX, days, today
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 pytestmark = pytest.mark.django_db
@@ -25,15 +25,6 @@ PREVIEW = reverse("progress:plan-preview")
 PLAN = reverse("progress:plan")
 CALENDAR = reverse("progress:plan-calendar")
 DASHBOARD = reverse("progress:dashboard")
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def today() -> datetime.date:
-    return timezone.localdate()
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 def own_pace(slug: str, start: datetime.date) -> Schedule:
@@ -301,7 +292,7 @@ def fitted_plan(learner):
         start_date=start,
         exam_date=exam,
         today=today(),
-        fitted=True,
+        kind=StudyPlan.Kind.FITTED,
     )
     expected = fitted("standard", start, exam)
     # The fitted calendar differs from standard's own pace, here and today.

@@ -567,7 +567,7 @@ def test_a_choose_two_mock_question_needs_two_boxes_and_scores_all_or_nothing(
     assert response.status_code == 400
     assertContains(
         response,
-        "This question asks for 2 answers and you chose 1: choose exactly 2. Nothing was saved.",
+        "This question asks for 2 answers and you chose 1: choose exactly 2. Nothing was changed.",
         status_code=400,
     )
     two.refresh_from_db()

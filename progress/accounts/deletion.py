@@ -13,7 +13,7 @@ from progress.lock import lock_learner
 def delete_learner(*, user: Any) -> None:
     """The account and every row about it: profile, plan, ticks, attempts and their questions
     go with it (CASCADE); the login records kept for its username are deleted by name, and its
-    sessions on every device (what they hold: a typed answer, a reveal) by their contents."""
+    sessions on every device, found by their contents."""
     lock_learner(user)
     username = user.get_username()
     for model in LOGIN_RECORD_MODELS:

@@ -84,6 +84,11 @@ def learner_of_token(token: str) -> tuple[int, int]:
     raise signing.BadSignature("An unsubscribe token names a learner and a stamp.")
 
 
+def reminder_is_on_for(user_id: int) -> bool:
+    """Whether the learner gets the weekly reminder (one query)."""
+    return Profile.objects.filter(user_id=user_id, weekly_reminder=True).exists()
+
+
 def token_is_retired(user_id: int, stamp: int) -> bool:
     """Whether the token is from an earlier set of the learner's reminders (turned off and on
     again since). A token of an account that is gone retires nothing: it has nothing to stop."""

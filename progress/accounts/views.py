@@ -18,7 +18,6 @@ from progress.accounts.export import export_learner
 from progress.accounts.forms import DeleteAccountForm, ReminderForm, TimeZoneForm
 from progress.accounts.reminders import address_confirmed, reminder_is_on, set_weekly_reminder
 from progress.accounts.time_zone import set_time_zone
-from progress.models import Profile
 from progress.timezones import chosen_zone_name
 from progress.web import HtmxHttpRequest
 
@@ -111,5 +110,5 @@ def reminder_unsubscribe(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         reminders.unsubscribe(user_id=user_id)
         return render(request, PAGE, {"state": "done"})
-    on = Profile.objects.filter(user_id=user_id, weekly_reminder=True).exists()
+    on = reminders.reminder_is_on_for(user_id)
     return render(request, PAGE, {"state": "confirm" if on else "off"})

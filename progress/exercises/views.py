@@ -11,15 +11,16 @@ from django.views.decorators.http import require_GET, require_POST
 
 from phases.snapshot import PhaseInfo
 from progress.auth import learner_syllabus
-from progress.exercises.models import MAX_CHARS, Exercise, exercise_status, markdown, status
+from progress.exercises.forms import ExercisePartsForm, ExerciseTextForm
+from progress.exercises.models import Exercise, exercise_status, markdown, status
 from progress.exercises.services import Stale, save_text, tick_parts
-from progress.web import HtmxHttpRequest, bad_request, number
+from progress.web import HtmxHttpRequest, bad_request, first_error
 
 
 def current_phase(request: HtmxHttpRequest, slug: str) -> PhaseInfo:
     phase = learner_syllabus(request.user).phase(slug)
     if phase is None:
-        raise Http404("No such phase: the six phases are listed on the syllabus page.")
+        raise Http404("No such phase: the syllabus page lists every phase.")
     return phase
 
 
@@ -44,11 +45,6 @@ STALE_PARTS = (
 )
 
 
-def _version(request: HtmxHttpRequest) -> int:
-    # A page from before versions were kept sends none: it was read at the first version.
-    return number(request.POST.get("version", "0")) or 0
-
-
 def _stale_text(
     request: HtmxHttpRequest, phase: PhaseInfo, current: Exercise | None, mine: str
 ) -> HttpResponse:
@@ -69,37 +65,22 @@ def _stale_text(
     return render(request, "progress/exercise_refused.html", context, status=409)
 
 
-def text_problem(text: str | None) -> str:
-    if text is None:
-        return "Send your exercise as the field text."
-    if len(text) > MAX_CHARS:
-        return (
-            f"Your exercise is {len(text):,} characters long; the most one can hold is "
-            f"{MAX_CHARS:,}. Shorten it, then save again."
-        )
-    if "\x00" in text:
-        return "Your exercise holds a NUL character, which cannot be stored: remove it."
-    return ""
-
-
 @login_required
 @require_POST
 def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
-    text = request.POST.get("text")
-    problem = text_problem(text)
-    if problem and request.htmx:
-        return bad_request(f"Not saved: {problem}")
-    if problem:
-        # The page again, with the text as sent (less any NUL), so nothing typed is lost.
-        given_back = (text or "").replace("\x00", "")
-        exercise = replace(exercise_status(request.user, phase), text=given_back)
-        context = {"phase": phase, "exercise": exercise, "error": problem}
+    form = ExerciseTextForm(request.POST)
+    if not form.is_valid() and request.htmx:
+        return bad_request(f"Not saved: {first_error(form)}")
+    if not form.is_valid():
+        # The page again, with the text as sent, so nothing typed is lost.
+        exercise = replace(exercise_status(request.user, phase), text=form.given_back())
+        context = {"phase": phase, "exercise": exercise, "error": first_error(form)}
         return render(request, "progress/exercise_refused.html", context, status=400)
-    assert text is not None
+    text, version = form.cleaned_data["text"], form.cleaned_data["version"]
     try:
         row = save_text(
-            user=request.user, phase=phase, text=text, version=_version(request), now=timezone.now()
+            user=request.user, phase=phase, text=text, version=version, now=timezone.now()
         )
     except Stale as stale:
         return _stale_text(request, phase, stale.current, text)
@@ -110,19 +91,15 @@ def exercise_save(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def exercise_parts(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
-    ticked = set(request.POST.getlist("part"))
-    unknown = ticked - {part.slug for part in phase.exercise_parts}
-    if unknown:
-        return bad_request(
-            f"This phase's exercise has no part {sorted(unknown)[0][:80]!r}: "
-            "tick only the parts listed on the phase page."
-        )
+    form = ExercisePartsForm(request.POST, phase=phase)
+    if not form.is_valid():
+        return bad_request(first_error(form))
     try:
         row = tick_parts(
             user=request.user,
             phase=phase,
-            ticked=ticked,
-            version=_version(request),
+            ticked=set(form.cleaned_data["part"]),
+            version=form.cleaned_data["version"],
             now=timezone.now(),
         )
     except Stale as stale:

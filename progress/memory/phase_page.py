@@ -11,7 +11,9 @@ from django.views.decorators.http import require_GET, require_POST
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
 from progress.exercises.models import exercise_status
+from progress.memory.forms import OutcomeForm, TypedAnswerForm, UntickForm
 from progress.memory.ticks import (
+    NOT_REVEALED,
     OUTCOMES_TEXT,
     NotRevealed,
     Outcome,
@@ -23,15 +25,13 @@ from progress.memory.ticks import (
 from progress.study_time.views import phase_time
 from progress.verdicts.figures import CheckRow, check_figures, learner_state
 from progress.web import (
-    ANSWER_TOO_LONG,
     HtmxHttpRequest,
     back_to_check,
     bad_request,
     current_check,
-    typed_answer,
+    first_error,
+    unchanged,
 )
-
-NOT_REVEALED = "Reveal the reference answer first, then say how it went: Got it, Shaky or Not yet."
 
 
 @login_required
@@ -53,7 +53,7 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     content = learner_syllabus(request.user)
     phase = content.phase(slug)
     if phase is None:
-        raise Http404("No such phase: the six phases are listed on the syllabus page.")
+        raise Http404("No such phase: the syllabus page lists every phase.")
 
     state = learner_state(request.user, today=today)
     position = content.phases.index(phase)
@@ -102,11 +102,9 @@ def _answered(request: HtmxHttpRequest, check: CheckInfo) -> HttpResponse:
 def selfcheck_toggle(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Untick a check (no reveal needed). A tick is an outcome of an answer from memory."""
     check = current_check(request, slug)
-    wanted = request.POST.get("done")
-    if wanted == "1":
-        return bad_request(NOT_REVEALED)
-    if wanted != "0":
-        return bad_request("Say done=0 to untick this self-check.")
+    form = UntickForm(request.POST)
+    if not form.is_valid():
+        return bad_request(first_error(form))
     # The form says what the learner wants, so a repeated post is harmless.
     set_done(user=request.user, self_check_id=check.id, done=False)
     return _answered(request, check)
@@ -118,9 +116,10 @@ def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The reference answer, beside what the learner typed first, and then the outcomes.
     Only the reveal is written (a row of its own: tabs revealing at once all stand)."""
     check = current_check(request, slug)
-    answer = typed_answer(request)
-    if answer is None:
-        return bad_request(ANSWER_TOO_LONG)
+    form = TypedAnswerForm(request.POST)
+    if not form.is_valid():
+        return bad_request(first_error(form))
+    answer = form.cleaned_data["answer"]
     reveal(user=request.user, self_check_id=check.id, answer=answer, now=timezone.now())
     if not request.htmx:
         return redirect(back_to_check(request, check))
@@ -136,14 +135,15 @@ def selfcheck_reveal(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def selfcheck_outcome(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """How the answer from memory went (progress.memory.ticks), once revealed."""
     check = current_check(request, slug)
-    raw = request.POST.get("outcome", "")
-    if raw not in Outcome.values:
-        return bad_request("Say outcome=" + ", outcome=".join(Outcome.values) + ".")
+    form = OutcomeForm(request.POST)
+    if not form.is_valid():
+        return bad_request(first_error(form))
+    outcome = form.cleaned_data["outcome"]
     try:
-        settle(user=request.user, self_check_id=check.id, outcome=Outcome(raw), now=timezone.now())
+        settle(user=request.user, self_check_id=check.id, outcome=outcome, now=timezone.now())
     except NotRevealed:
         # Another tab said how it went, or nothing was revealed: htmx swaps the row as it is.
-        refused = f"{NOT_REVEALED} Nothing was changed."
+        refused = unchanged(NOT_REVEALED)
         if request.htmx:
             row = check_figures(request.user, check, revealed(request.user, timezone.now())).row
             return HttpResponse(row_fragment(request, row, refused=refused), status=409)

@@ -82,3 +82,18 @@ def review_cards(user: Any, *, day: ReviewDay) -> list[tuple[tuple[str, int], Me
 def review_queue(user: Any, *, day: ReviewDay) -> list[tuple[str, int]]:
     """Today's review queue as (kind, id), from review_cards: the header's count."""
     return [key for key, _ in review_cards(user, day=day)]
+
+
+def next_due(user: Any) -> Any:
+    """When the learner's next card comes back (None without cards): one query."""
+    return (
+        CheckOff.objects.for_user(user)
+        .ticked()
+        .values_list("due", flat=True)
+        .union(
+            QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"),
+            NotYet.objects.for_user(user).values_list("due"),
+        )
+        .order_by("due")
+        .first()
+    )

@@ -19,14 +19,6 @@ def shown_options(card: Any) -> list[tuple[int, str]]:
     return [(place, texts[index]) for place, index in enumerate(shown_order(card), 1)]
 
 
-def places(order: list[int], sent: list[int | None]) -> list[int] | None:
-    """The places the learner sent (None for one that is no number), sorted, once each; None if
-    any is not one of the card's."""
-    if any(place is None or not 1 <= place <= len(order) for place in sent):
-        return None
-    return sorted({place for place in sent if place is not None})
-
-
 @dataclass(frozen=True)
 class Answered:
     """A missed question just answered again: the card (its new schedule) and the options as
@@ -40,12 +32,12 @@ class Answered:
         return all(right == yours for _, right, yours in self.options)
 
 
-def answered(card: Any, order: list[int], chosen_places: list[int]) -> Answered:
+def answered(card: Any, order: list[int], chosen: list[int]) -> Answered:
     options = card.question.options
     return Answered(
         card=card,
         options=[
-            (options[index]["text"], bool(options[index].get("correct")), place in chosen_places)
-            for place, index in enumerate(order, 1)
+            (options[index]["text"], bool(options[index].get("correct")), index in chosen)
+            for index in order
         ],
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from fsrs import Rating
 
+from progress.memory import calibration
 from progress.memory import scheduling as memory
 from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import Memory
@@ -90,3 +91,18 @@ def logged_reviews(user: Any, check_ids: list[int]) -> list[LoggedReview]:
             "difficulty_after",
         )
     ]
+
+
+def forecast_fit(user: Any) -> calibration.Fit:
+    """How the forecast did for this learner: every logged review with a forecast and a rating
+    (one query, two columns a review)."""
+    rows = (
+        ReviewLog.objects.filter(user=user, predicted_recall__isnull=False, rating__isnull=False)
+        .order_by()
+        .values_list("predicted_recall", "rating")
+    )
+    return calibration.fit(
+        (predicted, rating > 1)
+        for predicted, rating in rows
+        if predicted is not None and rating is not None
+    )

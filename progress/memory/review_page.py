@@ -18,27 +18,37 @@ from fsrs import Rating, State
 
 from phases.snapshot import CheckInfo
 from progress.auth import learner_syllabus
-from progress.memory import calibration, reask
+from progress.memory import reask
 from progress.memory import scheduling as memory
-from progress.memory.queue import CHECK, NOT_YET, QUESTION, review_cards
+from progress.memory.forms import RatingForm, TypedAnswerForm
+from progress.memory.queue import CHECK, NOT_YET, QUESTION, next_due, review_cards
 from progress.memory.review_days import current_review_day
+from progress.memory.review_log import forecast_fit
 from progress.memory.reviews import ReviewRefused, review_check, review_question
 from progress.memory.scheduler import fsrs
-from progress.memory.ticks import RATING_OUTCOME, NotRevealed, Outcome, reveal, revealed, settle
-from progress.models import CheckOff, NotYet, QuestionCard, ReviewLog
+from progress.memory.ticks import (
+    NOT_REVEALED,
+    RATING_OUTCOME,
+    NotRevealed,
+    Outcome,
+    reveal,
+    revealed,
+    settle,
+)
+from progress.models import CheckOff, QuestionCard
 from progress.practice import scoring as practice
+from progress.practice.forms import OptionsForm
 from progress.practice.services import close_overdue_mock, live_mock_questions
 from progress.web import (
-    ANSWER_TOO_LONG,
     HtmxHttpRequest,
     bad_request,
     current_check,
-    number,
-    typed_answer,
+    first_error,
+    unchanged,
 )
 
 # A missed question answered on the Review page, kept in the session for the page after a
-# plain post's redirect: which card, the order its options were shown in, the places chosen.
+# plain post's redirect: which card, the order its options were shown in, the options chosen.
 ANSWERED = "review_answered"
 
 
@@ -133,7 +143,6 @@ def _card(request: HtmxHttpRequest, kind: str, key: int, card_memory: memory.Mem
     )
 
 
-NOT_REVEALED = "Reveal the reference answer first, then say how it went. Nothing was changed."
 IN_LIVE_MOCK = (
     "This question is in the mock exam you are sitting: it comes back here once the mock is "
     "handed in or its time is up. Nothing was changed."
@@ -182,6 +191,7 @@ def _review_page(
         "choices": card.choices(day.day) if card else [],
         "review_due": len(queue),  # the page's count and the header's
         "daily_cap": settings.REVIEW_DAILY_CAP,
+        "leave_after": memory.RIGHT_IN_A_ROW_TO_LEAVE,
         "refused": refused,
         "revealed": bool(shown) and shown in turned_over,
         "answer": turned_over.get(shown, ""),
@@ -195,39 +205,6 @@ def _review_page(
     return render(request, "progress/review.html", context, status=status)
 
 
-def next_due(user: Any) -> Any:
-    """When the learner's next card comes back (None without cards): one query."""
-    return (
-        CheckOff.objects.for_user(user)
-        .ticked()
-        .values_list("due", flat=True)
-        .union(
-            QuestionCard.objects.for_user(user).in_queue().order_by().values_list("due"),
-            NotYet.objects.for_user(user).values_list("due"),
-        )
-        .order_by("due")
-        .first()
-    )
-
-
-def forecast_fit(user: Any) -> calibration.Fit:
-    """How the forecast did for this learner: every logged review with a forecast and a rating
-    (one query, two columns a review)."""
-    rows = (
-        ReviewLog.objects.filter(user=user, predicted_recall__isnull=False, rating__isnull=False)
-        .order_by()
-        .values_list("predicted_recall", "rating")
-    )
-    return calibration.fit(
-        (predicted, rating > 1)
-        for predicted, rating in rows
-        if predicted is not None and rating is not None
-    )
-
-
-RATING_HELP = "Say rating=1 (forgot), 2 (hard), 3 (knew it) or 4 (easy)."
-
-
 @login_required
 @require_GET
 def review(request: HtmxHttpRequest) -> HttpResponse:
@@ -239,10 +216,10 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
 def review_reveal(request: HtmxHttpRequest) -> HttpResponse:
     """Today's first card turned over: the reference answer, what the learner typed (carried on
     with the rating into the review log), then the ratings. Only the reveal is written."""
-    answer = typed_answer(request)
-    if answer is None:
-        return _review_page(request, status=400, refused=f"{ANSWER_TOO_LONG} Nothing was changed.")
-    return _review_page(request, answer=answer)
+    form = TypedAnswerForm(request.POST)
+    if not form.is_valid():
+        return _review_page(request, status=400, refused=unchanged(first_error(form)))
+    return _review_page(request, answer=form.cleaned_data["answer"])
 
 
 def _in_queue(request: HtmxHttpRequest, *keys: tuple[str, int]) -> tuple[str, int] | None:
@@ -274,7 +251,7 @@ def _reviewed(request: HtmxHttpRequest, review: Callable[[], object]) -> HttpRes
     except ReviewRefused as refusal:
         return _review_page(request, status=409, refused=str(refusal))
     except NotRevealed:
-        return _review_page(request, status=409, refused=NOT_REVEALED)
+        return _review_page(request, status=409, refused=unchanged(NOT_REVEALED))
     if request.htmx:
         return _review_page(request)
     return redirect("progress:review")
@@ -287,9 +264,9 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     a ticked check, or for a check "not yet" known, how it went this time
     (progress.memory.ticks)."""
     check = current_check(request, slug)
-    value = number(request.POST.get("rating", ""))
-    if value not in {int(rating) for rating in Rating}:
-        return bad_request(RATING_HELP)
+    form = RatingForm(request.POST)
+    if not form.is_valid():
+        return bad_request(first_error(form))
     key = _in_queue(request, (CHECK, check.id), (NOT_YET, check.id))
     if key is None:
         return _not_in_queue(
@@ -297,7 +274,7 @@ def review_answer(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             exists=CheckOff.objects.for_user(request.user).ticked().filter(self_check_id=check.id),
             missing="You have not ticked this self-check.",
         )
-    now, rating = timezone.now(), Rating(value)
+    now, rating = timezone.now(), form.cleaned_data["rating"]
     if key[0] == NOT_YET:
         return _reviewed(
             request,
@@ -333,18 +310,17 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
         # Its verdict would be the key of a question the learner is answering in the mock.
         return _review_page(request, status=409, refused=IN_LIVE_MOCK)
     order = reask.shown_order(card)
-    places = reask.places(order, [number(value) for value in request.POST.getlist("option")])
-    if places is None:
-        return bad_request("Choose among this question's options.")
-    chosen = sorted({order[place - 1] for place in places})
+    form = OptionsForm(request.POST, places=len(order))
+    if not form.is_valid():
+        return bad_request(first_error(form))
+    chosen = practice.chosen_options(order, form.cleaned_data["option"])
     choose = len(card.question.correct_options)
     if len(chosen) != choose:
         # The card again with the reason on it: 422, which htmx swaps in (base.html).
         return _review_page(
             request,
             status=422,
-            refused=f"This question asks for {choose} answer{'s' if choose > 1 else ''} and you "
-            f"chose {len(chosen)}: choose exactly {choose}. Nothing was changed.",
+            refused=unchanged(practice.choose_exactly(choose, len(chosen))),
         )
     if _in_queue(request, (QUESTION, card.pk)) is None:
         return _review_page(request, status=409, refused=NOT_IN_QUEUE)
@@ -362,8 +338,8 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
         return _review_page(request, status=409, refused=str(refusal))
     if request.htmx:
         card.refresh_from_db(fields=["left_at", "due", "right_in_a_row"])
-        return _review_page(request, just_answered=reask.answered(card, order, places))
-    request.session[ANSWERED] = {"card": card.pk, "order": order, "places": places}
+        return _review_page(request, just_answered=reask.answered(card, order, chosen))
+    request.session[ANSWERED] = {"card": card.pk, "order": order, "chosen": chosen}
     return redirect("progress:review")
 
 
@@ -377,4 +353,6 @@ def _answered_before(request: HtmxHttpRequest) -> reask.Answered | None:
         .filter(pk=kept["card"])
         .first()
     )
-    return None if card is None else reask.answered(card, kept["order"], kept["places"])
+    if card is None or "chosen" not in kept:
+        return None
+    return reask.answered(card, kept["order"], kept["chosen"])

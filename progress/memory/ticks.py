@@ -35,6 +35,27 @@ def set_done(
     answer: str = "",
     now: datetime.datetime | None = None,
 ) -> bool:
+    """Tick or untick, under the learner's lock (_set_done says how)."""
+    lock_learner(user)
+    return _set_done(
+        user=user,
+        self_check_id=self_check_id,
+        done=done,
+        confidence=confidence,
+        answer=answer,
+        now=now,
+    )
+
+
+def _set_done(
+    *,
+    user: Any,
+    self_check_id: int,
+    done: bool,
+    confidence: Confidence = Confidence.UNRATED,
+    answer: str = "",
+    now: datetime.datetime | None = None,
+) -> bool:
     """Tick or untick; saying the same thing twice changes nothing. True when a row changed.
 
     Through the ORM, in one transaction, at the database's default durability. A first tick is
@@ -53,7 +74,6 @@ def set_done(
             .update(unticked_at=now)
             > 0
         )
-    lock_learner(user)
     day = fix_review_day(user, now)
     rating = memory.CONFIDENCE_RATING[confidence]
     card = CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
@@ -141,6 +161,10 @@ class NotRevealed(Exception):
     or long enough ago to count as face down again, or already rated in another tab)."""
 
 
+# What the learner reads when NotRevealed is raised, or an outcome comes before the reveal.
+NOT_REVEALED = "Reveal the reference answer first, then say how it went."
+
+
 def fresh_reveals(user: Any, now: datetime.datetime) -> dict[int, str]:
     """The checks the learner has turned over and not yet said how it went, by self-check id:
     what they typed before each reveal. One query."""
@@ -183,9 +207,10 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
     """Record how an answer from memory went, once its reference was revealed (NotRevealed if
     not). False when nothing changed: the check was already ticked (a tick is undone only by
     unticking it)."""
+    lock_learner(user)
     answer = take_reveal(user=user, self_check_id=self_check_id, now=now)
     if outcome != Outcome.NOT_YET:
-        ticked = set_done(
+        ticked = _set_done(
             user=user,
             self_check_id=self_check_id,
             done=True,
@@ -197,7 +222,6 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
         return ticked
     if CheckOff.objects.for_user(user).ticked().filter(self_check_id=self_check_id).exists():
         return False
-    lock_learner(user)
     day = fix_review_day(user, now)
     # Back at the start of the learner's next review day.
     due = day.ends

@@ -18,9 +18,6 @@ class PlanForm(forms.Form):
         to_field_name="slug",
         widget=forms.RadioSelect,
         empty_label=None,
-        error_messages={
-            "invalid_choice": "Choose one of the three schedules: fast track, standard or extended."
-        },
     )
     start_date = forms.DateField(
         widget=DateInput(),
@@ -63,6 +60,10 @@ class PlanForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        if self.has_error("intensity", "invalid_choice"):
+            # The schedules' own names, read only when there is a choice to refuse.
+            names = ", ".join(intensity.name.lower() for intensity in Intensity.objects.all())
+            self.errors["intensity"] = self.error_class([f"Choose one of the schedules: {names}."])
         start, exam = cleaned.get("start_date"), cleaned.get("exam_date")
         if start and exam:
             if exam < start:

@@ -4,6 +4,7 @@ from typing import Any
 from django.db import transaction
 
 from phases.models import Intensity
+from progress.lock import lock_learner
 from progress.models import StudyPlan
 from progress.practice.services import placed
 
@@ -16,28 +17,27 @@ def save_plan(
     start_date: datetime.date,
     exam_date: datetime.date | None,
     today: datetime.date,
-    fitted: bool = False,
-    short_notice: bool = False,
+    kind: StudyPlan.Kind = StudyPlan.Kind.PACED,
 ) -> StudyPlan:
     """Create the learner's plan, or change it; ticks are never touched.
 
     A change of intensity with the start date left as it was re-lays the calendar from today,
     except for a fitted or short-notice plan, which keeps the dates its preview was made for.
-    ``fitted``: the intensity's hours compressed to end the day before the exam;
-    ``short_notice``: the days left, day by day (progress.planning.schedules). Either way the plan
-    is shaped by the learner's newest placement.
+    ``kind``: at the intensity's pace; fitted, its hours compressed to end the day before the
+    exam; or short notice, the days left, day by day (progress.planning.schedules). Every kind is
+    shaped by the learner's newest placement.
     """
+    lock_learner(user)
     plan = StudyPlan.objects.select_for_update().filter(user=user).first()
     values = {
         "intensity": intensity,
         "exam_date": exam_date,
-        "fitted": fitted,
-        "short_notice": short_notice,
+        "kind": kind,
         "placement": placed(user),
     }
     if plan is None:
         return StudyPlan.objects.create(user=user, start_date=start_date, **values)
-    kept_dates = fitted or short_notice
+    kept_dates = kind != StudyPlan.Kind.PACED
     if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
         start_date = today
     for field, value in (values | {"start_date": start_date}).items():

@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -26,12 +25,14 @@ from phases.schedule import (
 )
 from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY
 from phases.snapshot import Syllabus
+from phases.words import counted
 from progress.auth import learner_syllabus
 from progress.exercises.models import exercise_statuses
 from progress.links import site_link
 from progress.planning import calendar as ics
 from progress.planning import placement
 from progress.planning.forms import PlanForm
+from progress.planning.models import StudyPlan
 from progress.planning.schedules import (
     fitted_schedule,
     intensity_options,
@@ -187,7 +188,7 @@ def _preview(
             fit_refusal = (
                 "There is no day left before your exam to plan. Move your exam date."
                 if exam <= first
-                else f"{(exam - start).days} day{pluralize((exam - start).days)} before your "
+                else f"{counted((exam - start).days, 'day')} before your "
                 f"exam are too few to give each of the {len(content.phases)} phases a day and "
                 "keep days for revision and a mock."
             )
@@ -230,6 +231,7 @@ def _choose_page(request: HtmxHttpRequest, form: PlanForm, *, status: int = 200)
             ],
             "preview": _preview(request, form, intensities),
             "has_plan": plan_of(request.user) is not None,
+            "domain_count": len(content.domains),
             **PAGE_WORDS,
         },
         status=status,
@@ -260,8 +262,9 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
             start_date=start,
             exam_date=data["exam_date"],
             today=timezone.localdate(),
-            fitted=fit == "1",
-            short_notice=fit == "short",
+            kind={"1": StudyPlan.Kind.FITTED, "short": StudyPlan.Kind.SHORT_NOTICE}.get(
+                fit, StudyPlan.Kind.PACED
+            ),
         )
         if request.GET.get("then") == "placement":  # the button's own address says it
             return redirect(_start_placement(request))

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from phases.models import Question
+from progress.lock import lock_learner
 from progress.models import AttemptQuestion, QuestionReport
 from progress.practice.forms import QuestionReportForm
 from progress.web import HtmxHttpRequest, our_page_or
@@ -30,6 +31,7 @@ def report_question(
 ) -> QuestionReport:
     """Save the report. A second report on the same question while the first is still open
     replaces it (a learner who clicks twice, or thinks again, makes one report)."""
+    lock_learner(user)
     report, _ = QuestionReport.objects.update_or_create(
         user=user,
         question=question,

@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from phases.words import counted
 from progress.verdicts import beta
 from progress.verdicts.readiness import lagging
 
@@ -62,6 +63,21 @@ def reshuffled(order: Sequence[int], rng: random.Random) -> list[int]:
         new = rng.sample(list(order), len(order))
         if len(order) < 2 or new != list(order):
             return new
+
+
+def chosen_options(order: Sequence[int], places: Iterable[int]) -> list[int]:
+    """The stored options behind the places the learner chose (1 for the first option shown,
+    in the question's shuffled ``order``; each checked by progress.practice.forms.OptionsForm),
+    sorted, once each. A place says nothing about which option is right."""
+    return sorted({order[place - 1] for place in places})
+
+
+def choose_exactly(choose: int, chose: int) -> str:
+    """The refusal when a learner chose another number of options than the question asks."""
+    return (
+        f"This question asks for {counted(choose, 'answer')} and you chose {chose}: "
+        f"choose exactly {choose}."
+    )
 
 
 def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:

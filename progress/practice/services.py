@@ -79,6 +79,7 @@ def start_drill(
     open_mock = close_overdue_mock(user=user, now=now)
     if open_mock is not None:
         raise MockIsOpen(open_mock)
+    lock_learner(user)
     pool = Question.objects.current().filter(domain=domain).in_bulk()
     # draw() takes fewer when the domain has fewer.
     seen = _question_ids(attempt__user=user)
@@ -112,6 +113,7 @@ def start_mock(
     ids = practice.draw(by_domain, counts, rng, seen=_question_ids(attempt__user=user))
     try:
         with transaction.atomic():
+            lock_learner(user)
             # An open drill would show the key of any of its unanswered questions the mock
             # draws: it is handed in first, in the same transaction, and a handed-in drill shows
             # only the questions answered in it.
@@ -167,6 +169,7 @@ def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> None:
     behind, no card, no review, no statistic, no question seen. DiscardRefused otherwise."""
     # Locked, so an answer arriving at the same moment is either before the refusal or after
     # the attempt is gone.
+    lock_learner(user)
     Attempt.objects.select_for_update().filter(pk=attempt.pk).exists()
     kind = attempt.get_kind_display().lower()
     if close_if_over(user=user, attempt=attempt, now=now):
@@ -189,9 +192,46 @@ def answer(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, chosen: list[int], now: datetime.datetime
 ) -> bool:
     """Record an answer, scored all or nothing. False (and nothing saved) once time is up."""
+    return save_question(
+        user=user, attempt=attempt, item=item, chosen=chosen, flagged=None, now=now
+    )
+
+
+@transaction.atomic
+def flag(
+    *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
+) -> bool:
+    """Mark a mock's question to revisit, or not. False (and nothing saved) once time is up."""
+    return save_question(user=user, attempt=attempt, item=item, chosen=[], flagged=flagged, now=now)
+
+
+@transaction.atomic
+def save_question(
+    *,
+    user: Any,
+    attempt: Attempt,
+    item: AttemptQuestion,
+    chosen: list[int],
+    flagged: bool | None,
+    now: datetime.datetime,
+) -> bool:
+    """What a question's form sends, as one action under the learner's lock: the choice (none:
+    left as it was) and, from the flag button, the flag (None: left as it was). False (nothing
+    saved) once time is up."""
     lock_learner(user)
     if close_if_over(user=user, attempt=attempt, now=now):
         return False
+    if chosen:
+        _answer(user=user, attempt=attempt, item=item, chosen=chosen, now=now)
+    if flagged is not None:
+        item.flagged = flagged
+        item.save(update_fields=["flagged"])
+    return True
+
+
+def _answer(
+    *, user: Any, attempt: Attempt, item: AttemptQuestion, chosen: list[int], now: datetime.datetime
+) -> None:
     chosen = sorted(set(chosen))
     is_correct = practice.is_correct(chosen, item.question.correct_options)
     rows = AttemptQuestion.objects.filter(pk=item.pk)
@@ -201,24 +241,12 @@ def answer(
         rows = rows.filter(answered_at__isnull=True)
     if not rows.update(chosen=chosen, is_correct=is_correct, answered_at=now):
         item.refresh_from_db(fields=["chosen", "is_correct", "answered_at"])
-        return True
+        return
     item.chosen, item.is_correct, item.answered_at = chosen, is_correct, now
     if attempt.kind == Attempt.Kind.DRILL:
         # A drill's answer counts at once: a miss joins the review queue now.
         settle_first_sight(user=user, items=[item])
         remember_misses(user=user, items=[item], now=now)
-    return True
-
-
-@transaction.atomic
-def flag(
-    *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
-) -> bool:
-    if close_if_over(user=user, attempt=attempt, now=now):
-        return False
-    item.flagged = flagged
-    item.save(update_fields=["flagged"])
-    return True
 
 
 @transaction.atomic

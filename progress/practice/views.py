@@ -1,27 +1,25 @@
 """Drills and the timed mock: the practice page and an attempt's questions (results.py shows what
 is handed in). Every attempt is looked up from request.user: another learner's is a 404."""
 
-import contextlib
 import random
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.validators import slug_re
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from phases.models import Domain, Question
+from phases.models import Question
 from progress.models import Attempt, AttemptQuestion
 from progress.practice import scoring as practice
 from progress.practice import services
+from progress.practice.forms import AnswerForm, DrillForm
 from progress.verdicts.figures import learner_state
-from progress.web import HtmxHttpRequest, bad_request, number
+from progress.web import HtmxHttpRequest, bad_request, first_error, number, unchanged
 
 
 def _practice_page(
@@ -45,6 +43,7 @@ def _practice_page(
             "drill_length": practice.DRILL_LENGTH,
             "mock_questions": settings.MOCK_QUESTIONS,
             "mock_minutes": settings.MOCK_MINUTES,
+            "flag_seconds": settings.MOCK_FLAG_SECONDS,
         },
         status=status,
     )
@@ -59,13 +58,10 @@ def practice_home(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def drill_start(request: HtmxHttpRequest) -> HttpResponse:
-    raw = request.POST.get("domain", "")
-    # Only a slug is looked up: anything else names no domain, and PostgreSQL refuses a NUL in
-    # a query (a 500).
-    is_slug = len(raw) < 60 and slug_re.match(raw) is not None
-    domain = Domain.objects.filter(slug=raw).first() if is_slug else None
-    if domain is None:
-        return bad_request("Choose one of the seven domains to drill.")
+    form = DrillForm(request.POST)
+    if not form.is_valid():
+        return bad_request(first_error(form))
+    domain = form.cleaned_data["domain"]
     if not Question.objects.current().filter(domain=domain).exists():
         return bad_request(f"There are no practice questions for {domain.name} yet.")
     try:
@@ -118,15 +114,6 @@ def shown_options(item: AttemptQuestion, *, reveal: bool) -> list[dict[str, Any]
     ]
 
 
-def _chosen(item: AttemptQuestion, values: list[str]) -> list[int] | None:
-    """The stored options behind the shown places the learner sent; None if any is not one of
-    this question's places."""
-    places = [number(value) for value in values]
-    if any(place is None or not 1 <= place <= len(item.order) for place in places):
-        return None
-    return sorted({item.order[place - 1] for place in places if place is not None})
-
-
 def refused_while_mock_live(
     request: HtmxHttpRequest, attempt: Attempt, now: Any
 ) -> HttpResponse | None:
@@ -165,6 +152,7 @@ def _question_page(
             "answered": sum(1 for i in items if i.answered_at),
             "flagged": [i for i in items if i.flagged],
             "seconds_left": attempt.seconds_left(now),
+            "flag_seconds": settings.MOCK_FLAG_SECONDS,
             "error": error,
         },
         status=status,
@@ -202,32 +190,31 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
     if not 1 <= position <= len(items):
         return HttpResponse("That question is not in this attempt.", status=404)
     item = items[position - 1]
-    chosen = _chosen(item, request.POST.getlist("option"))
-    if chosen is None:
-        return bad_request("Choose among this question's options.")
-    then = request.POST.get("then", "")
-    autosave = bool(request.htmx) and request.POST.get("autosave") == "1"
+    form = AnswerForm(request.POST, places=len(item.order))
+    if not form.is_valid():
+        return bad_request(first_error(form))
+    chosen = practice.chosen_options(item.order, form.cleaned_data["option"])
+    then = form.cleaned_data["then"]
+    autosave = bool(request.htmx) and form.cleaned_data["autosave"]
     if not chosen and attempt.kind == Attempt.Kind.DRILL:
         return bad_request("Choose an answer first.")
     choose = len(item.question.correct_options)
     if chosen and len(chosen) != choose:
-        error = (
-            f"This question asks for {choose} answers and you chose {len(chosen)}: "
-            f"choose exactly {choose}. Nothing was saved."
-        )
+        error = practice.choose_exactly(choose, len(chosen))
         if autosave:
             return bad_request(error)
-        return _question_page(request, attempt, items, position, now, error=error, status=400)
-    flagging = then == "flag" and attempt.kind == Attempt.Kind.MOCK and not autosave
-    # The choice and the flag are one action: one transaction when there are both.
-    with transaction.atomic() if flagging else contextlib.nullcontext():
-        in_time = not chosen or services.answer(
-            user=request.user, attempt=attempt, item=item, chosen=chosen, now=now
+        return _question_page(
+            request, attempt, items, position, now, error=unchanged(error), status=400
         )
-        if in_time and flagging:
-            in_time = services.flag(
-                user=request.user, attempt=attempt, item=item, flagged=not item.flagged, now=now
-            )
+    flagging = then == "flag" and attempt.kind == Attempt.Kind.MOCK and not autosave
+    in_time = services.save_question(
+        user=request.user,
+        attempt=attempt,
+        item=item,
+        chosen=chosen,
+        flagged=not item.flagged if flagging else None,
+        now=now,
+    )
     if not in_time:
         messages.warning(request, "Time is up: answers after the deadline are not counted.")
         return redirect("progress:attempt-result", attempt.pk)
@@ -273,6 +260,7 @@ def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "flagged": [item for item in items if item.flagged],
             "unanswered": [item for item in items if item.answered_at is None],
             "seconds_left": attempt.seconds_left(now),
+            "flag_seconds": settings.MOCK_FLAG_SECONDS,
         },
     )
 

@@ -24,6 +24,7 @@ from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import MEMORY_COLUMNS, Memory
 from progress.models import AttemptQuestion, CheckOff, Confidence, NotYet, StudyPlan
 from progress.planning.schedules import plan_of, recall_day, schedule_for
+from progress.practice.models import ran_out
 from progress.timezones import end_of_day
 from progress.verdicts import readiness
 from progress.verdicts.rules import Rules
@@ -168,7 +169,7 @@ def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool |
     answers: first answers only (a repeat is practice), and no stretch question (beyond the
     exam)."""
     return [
-        (domain, correct, deadline is not None and submitted_at == deadline)
+        (domain, correct, ran_out(deadline, submitted_at))
         for domain, correct, submitted_at, deadline in AttemptQuestion.objects.counted(user, now)
         .for_accuracy()
         .newest_per_domain(rules().window)

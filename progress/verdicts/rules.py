@@ -5,6 +5,8 @@ numbers."""
 from dataclasses import dataclass
 from typing import Any
 
+from progress.verdicts import beta
+
 
 class Percent:
     """A share (0 to 1) read from the attribute ``figure``, in whole percent as pages show it."""
@@ -55,6 +57,12 @@ class Rules:
             f"{self.confidence_percent}% odds, whichever is larger. A tie goes to the heavier "
             "domain, then to the one studied first. No gap anywhere means you are on plan."
         )
+
+    @property
+    def accuracy_example(self) -> str:
+        """A worked range, as the dashboard shows one: 7 of 10 right, at the rules' odds."""
+        low, high = beta.percent_interval(7, 3, self.confidence)
+        return f"7 of 10 right: likely {low}–{high}%"
 
     @property
     def accuracy_text(self) -> str:

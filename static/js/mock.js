@@ -1,4 +1,4 @@
-// The mock exam's visible countdown and the 90-second nudge. The deadline itself is enforced by
+// The mock exam's visible countdown and the nudge to flag and move on (its seconds are the page's). The deadline itself is enforced by
 // the server; this only shows it, and reloads when time is up so the server can close the mock.
 (function () {
   "use strict";
@@ -21,7 +21,7 @@
   }
   var nudge = document.getElementById("nudge");
   if (nudge) {
-    window.setTimeout(function () { nudge.hidden = false; }, 90 * 1000);
+    window.setTimeout(function () { nudge.hidden = false; }, parseInt(nudge.dataset.seconds, 10) * 1000);
   }
 })();
 

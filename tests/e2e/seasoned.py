@@ -18,7 +18,7 @@ from django.utils import timezone
 from phases.content import syllabus
 from phases.models import Domain, Intensity, SelfCheck
 from progress.memory.ticks import Outcome, set_done
-from progress.models import Attempt, CheckOff, QuestionCard
+from progress.models import Attempt, CheckOff, QuestionCard, StudyPlan
 from progress.planning.services import save_plan
 from progress.practice.services import answer, flag, start_drill, start_mock, submit
 from progress.study_time.services import record_session, start_timer, stop_timer
@@ -187,7 +187,7 @@ def make_short_notice() -> tuple[object, list[str]]:
         start_date=today,
         exam_date=today + datetime.timedelta(days=2),
         today=today,
-        short_notice=True,
+        kind=StudyPlan.Kind.SHORT_NOTICE,
     )
     placement = start_mock(user=user, now=now, rng=random.Random(9), is_placement=True)
     _answer_half(user, placement, now)
