@@ -17,16 +17,13 @@ from progress.dashboard.activity import study_activity
 from progress.memory.reviews import review_question
 from progress.models import AttemptQuestion, CheckOff, Profile, QuestionCard
 from progress.planning.schedules import schedule_for
+from tests.conftest import days
 from tests.factories import UserFactory, make_plan, miss, practise, review_revealed, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
 
 D = datetime.date
 DASHBOARD = reverse("progress:dashboard")
 STEP = chart.CELL + chart.CELL_GAP
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 # The grid (pure)

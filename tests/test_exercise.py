@@ -16,12 +16,12 @@ from phases.snapshot import PartInfo, PhaseInfo
 from progress.accounts.export import export_learner
 from progress.exercises.models import MAX_CHARS, Exercise, ExerciseStatus, exercise_status, markdown
 from progress.models import Profile
+from tests.conftest import HTMX
 from tests.factories import UserFactory, make_plan, tick_exercise_parts, write_exercise
 from tests.html import element_by_id, elements, page_text
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PHASE_ONE = "core-ml-foundations"
 PARTS = ["p1-ex-residual-connections", "p1-ex-multimodal-loss", "p1-ex-fusion-table"]
 NOW = datetime.datetime(2026, 12, 3, 9, 42, tzinfo=datetime.UTC)

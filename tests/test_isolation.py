@@ -15,6 +15,7 @@ from progress import urls as progress_urls
 from progress.memory.queue import QUESTION, review_queue
 from progress.memory.review_days import current_review_day
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from tests.conftest import HTMX
 from tests.factories import (
     UserFactory,
     answer_from_memory,
@@ -32,7 +33,6 @@ from tests.html import element_by_id, links, page_text, table_rows
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 A_TICKS = ["p1-residual-gradient-flow", "p1-backprop", "p2-fid-direction", "p6-privacy-control"]
 B_TICKS = ["p1-multimodal-loss"]
 

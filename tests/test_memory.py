@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from progress.memory import scheduling as memory
 from progress.memory.scheduling import Candidate, Memory
+from tests.conftest import days
 from tests.fsrs_fuzz import fuzz_range
 
 UTC = datetime.UTC
@@ -30,10 +31,6 @@ ZONES = {
     "Auckland": AUCKLAND,
     "Kolkata": ZoneInfo("Asia/Kolkata"),
 }
-
-
-def days(n: float) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 def hours(n: float) -> datetime.timedelta:

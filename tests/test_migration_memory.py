@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from phases.models import SelfCheck
 from progress.memory import scheduling as memory
+from tests.conftest import days, utc
 from tests.migrating import migrate
 
 BEFORE = [("progress", "0005_profile_and_fitted_plan")]
@@ -22,14 +23,6 @@ RATING = {"shaky": fsrs.Rating.Hard, "": fsrs.Rating.Good, "solid": fsrs.Rating.
 # A zone whose days do not start at midnight UTC, so a day read in the wrong zone shows.
 ZONE = "America/Chicago"
 DAY = datetime.date(2026, 1, 12)
-
-
-def utc(*args: int) -> datetime.datetime:
-    return datetime.datetime(*args, tzinfo=datetime.UTC)
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 # (box, confidence, ticked at, last Leitner review day, due day): a tick in each box, each

@@ -9,6 +9,7 @@ import pytest
 from phases.schedule import MIN_TOTAL_HOURS, MOCK_HOURS, fit_to, lay_out, shorten
 from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY, day_by_day, phase_priorities
 from progress.planning import placement
+from tests.conftest import days
 
 D = datetime.date
 START = D(2026, 3, 2)
@@ -21,10 +22,6 @@ PHASE_DOMAINS = [
     (5, [("data-analysis", 10), ("performance-optimization", 10)]),
     (6, [("trustworthy-ai", 5)]),
 ]
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 # The revision stretch

@@ -14,6 +14,7 @@ from phases.schedule import (
     session_length,
     sessions_per_week,
 )
+from tests.conftest import days
 
 D = datetime.date
 START = D(2026, 3, 2)
@@ -28,10 +29,6 @@ PHASE_DOMAINS = (
     (6, (("trustworthy-ai", 5),)),
 )
 WEIGHTS = ((1, 20), (2, 25), (3, 15), (4, 15), (5, 20), (6, 5))
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 # Each phase's share of the exam

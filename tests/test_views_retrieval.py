@@ -16,6 +16,7 @@ from progress.dashboard.activity import study_activity
 from progress.memory.ticks import Outcome
 from progress.models import CheckOff, Confidence, NotYet, Profile, ReviewLog
 from progress.verdicts.figures import learner_state
+from tests.conftest import HTMX
 from tests.factories import (
     UserFactory,
     answer_from_memory,
@@ -29,7 +30,6 @@ from tests.html import descendants, element_by_id, elements, page_text
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PHASE = reverse("progress:phase", args=["core-ml-foundations"])
 REVIEW = reverse("progress:review")
 CHECK = "p1-backprop"

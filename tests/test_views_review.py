@@ -17,6 +17,7 @@ from progress.memory.scheduling import Memory
 from progress.memory.ticks import set_done
 from progress.models import Attempt, AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
 from progress.timezones import end_of_day, start_of_day
+from tests.conftest import HTMX, days
 from tests.factories import (
     AttemptFactory,
     AttemptQuestionFactory,
@@ -35,7 +36,6 @@ from tests.html import descendants, element_by_id, elements, page_text, with_tag
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 REVIEW = reverse("progress:review")
 CHECK = "p1-backprop"
 WORDS = {1: "Forgot", 2: "Hard", 3: "Knew it", 4: "Easy"}
@@ -47,10 +47,6 @@ def review_answer_url(slug: str = CHECK) -> str:
 
 def review_question_url(card: QuestionCard) -> str:
     return reverse("progress:review-question", args=[card.pk])
-
-
-def days(n: float) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 def review_card(response) -> str:

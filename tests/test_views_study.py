@@ -16,12 +16,12 @@ from phases.content import content_changed
 from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
 from phases.schedule import lay_out
 from progress.models import CheckOff
+from tests.conftest import HTMX
 from tests.factories import UserFactory, answer_from_memory, make_plan, tick
 from tests.html import element_by_id, elements, without_csrf
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PHASE_ONE = "core-ml-foundations"
 PHASE_SLUGS = [
     "core-ml-foundations",

@@ -16,12 +16,12 @@ from progress.planning.schedules import schedule_for
 from progress.study_time.figures import duration, planned_minutes
 from progress.study_time.services import record_session, start_timer
 from progress.timezones import end_of_day
+from tests.conftest import HTMX
 from tests.factories import UserFactory, make_plan
 from tests.html import element_by_id, table_rows, with_tag
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 PHASE_ONE = "core-ml-foundations"
 PHASE_FIVE = "analysis-and-optimization"  # data analysis and performance optimization
 STUDY_TIME = reverse("progress:study-time")

@@ -20,10 +20,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright  # noqa: E402
 
 from phases.models import Domain  # noqa: E402
+from tests.conftest import load_syllabus  # noqa: E402
 from tests.e2e.seasoned import Learner, make_seasoned  # noqa: E402
 from tests.e2e.steps import PASSWORD  # noqa: E402
 
@@ -70,12 +70,11 @@ def site(transactional_db, live_server) -> str:
     """The live server's base URL, with the syllabus in the database it serves.
 
     The live server only sees committed rows, hence `transactional_db`; its flush after every
-    test empties the syllabus tables, so the content is loaded again here when it is missing
-    (load_syllabus also moves the content version, so no stale in-process snapshot survives).
-    Ids are never reused after a flush, but the dashboard cache is emptied all the same.
+    test empties the syllabus tables, so the content is put back here when it is missing (with
+    a new content version, so no stale in-process snapshot survives), and the cache emptied.
     """
     if not Domain.objects.exists():
-        call_command("load_syllabus", verbosity=0)
+        load_syllabus()
     cache.clear()
     return live_server.url
 

@@ -12,12 +12,9 @@ from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
 from progress.models import Attempt, StudyPlan
+from tests.conftest import days
 from tests.e2e.steps import sign_up
 from tests.e2e.test_mock import box, current_item, right_answer, wrong_answer
-
-
-def days(n: int) -> datetime.timedelta:
-    return datetime.timedelta(days=n)
 
 
 def fill_dates(page: Page, start: datetime.date, exam: datetime.date) -> None:
