@@ -1,5 +1,5 @@
 """The production system checks (studyplan/checks.py), run as an operator runs them: a fresh
-interpreter with the production settings module and the README's environment."""
+interpreter with the production settings module and the environment docs/deploy.md gives."""
 
 import os
 import re
@@ -11,21 +11,21 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-README = settings.BASE_DIR / "README.md"
+DEPLOY = settings.BASE_DIR / "docs" / "deploy.md"
 
 
-def readme_exports() -> str:
-    """The `export` lines of the README's production block, as shell text."""
-    text = README.read_text(encoding="utf-8")
-    block = re.search(r"## Production\n.*?```sh\n(.*?)```", text, re.S)
-    assert block, "the README has no production block"
+def deploy_exports() -> str:
+    """The `export` lines of docs/deploy.md's one-server block, as shell text."""
+    text = DEPLOY.read_text(encoding="utf-8")
+    block = re.search(r"## One server\n.*?```sh\n(.*?)```", text, re.S)
+    assert block, "docs/deploy.md has no one-server block"
     exports = [line for line in block.group(1).splitlines() if line.startswith("export ")]
-    assert exports, "the README's production block exports no settings"
+    assert exports, "docs/deploy.md's one-server block exports no settings"
     return "\n".join(exports)
 
 
 def clean_env() -> dict[str, str]:
-    # Nothing from this test process's settings: only what the README sets.
+    # Nothing from this test process's settings: only what docs/deploy.md sets.
     return {
         key: value
         for key, value in os.environ.items()
@@ -36,12 +36,12 @@ def clean_env() -> dict[str, str]:
 def run_with_readme(
     commands: str, static_root: Path, **overrides: str
 ) -> subprocess.CompletedProcess[str]:
-    """Run shell ``commands`` after the README's exports (and ``overrides``, set after them)."""
+    """Run shell ``commands`` after docs/deploy.md's exports (and ``overrides``, set after them)."""
     python = shlex.quote(sys.executable)
     script = "\n".join(
         [
             "set -e",
-            readme_exports(),
+            deploy_exports(),
             f"export DJANGO_STATIC_ROOT={shlex.quote(str(static_root))}",
             *(f"export {name}={shlex.quote(value)}" for name, value in overrides.items()),
             "export DJANGO_SETTINGS_MODULE=studyplan.settings",
@@ -60,7 +60,7 @@ def run_with_readme(
 
 @pytest.fixture(scope="module")
 def collected(tmp_path_factory) -> Path:
-    """A STATIC_ROOT filled by collectstatic under the README's settings, as the README does
+    """A STATIC_ROOT filled by collectstatic under docs/deploy.md's settings, as docs/deploy.md does
     (collectstatic itself runs without the manifest it writes)."""
     root = tmp_path_factory.mktemp("static")
     result = run_with_readme("PYTHON manage.py collectstatic --noinput -v0", root)
@@ -69,7 +69,7 @@ def collected(tmp_path_factory) -> Path:
     return root
 
 
-def test_the_readmes_production_settings_pass_check_deploy_without_a_word(collected):
+def test_the_deploy_docs_production_settings_pass_check_deploy_without_a_word(collected):
     result = run_with_readme("PYTHON manage.py check --deploy --fail-level WARNING", collected)
 
     assert result.returncode == 0, result.stdout + result.stderr

@@ -33,8 +33,8 @@ TRITON = {
     "kind": "docs",
 }
 C2PA = {
-    "title": "C2PA Technical Specification (Content Credentials), version 2.2",
-    "url": "https://spec.c2pa.org/specifications/specifications/2.2/specs/C2PA_Specification.html",
+    "title": "C2PA Technical Specification (Content Credentials), version 2.4",
+    "url": "https://spec.c2pa.org/specifications/specifications/2.4/specs/C2PA_Specification.html",
     "kind": "spec",
 }
 
