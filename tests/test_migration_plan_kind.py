@@ -1,5 +1,5 @@
-"""The data migration progress 0027_study_plan_kind: every learner's plan keeps its kind when the
-two booleans become one field, and going back sets the booleans again."""
+"""The migrations progress 0027 to 0029, the study plan's kind: every learner's plan keeps its kind
+when the two booleans become one field, and going back sets the booleans again."""
 
 import datetime
 
@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from tests.migrating import migrate
 
 BEFORE = [("progress", "0026_memory_in_days_and_first_sight")]
-AFTER = [("progress", "0027_study_plan_kind")]
+AFTER = [("progress", "0029_study_plan_booleans_removed")]
 START = datetime.date(2026, 12, 1)
 
 

@@ -1,23 +1,9 @@
 """The plan's kind, one field: paced, fitted or short notice, where two booleans let a plan be
-both fitted and short notice. Every plan keeps its kind (short notice wins where both were set,
-as the calendar already read it); reversing sets the booleans back."""
+both fitted and short notice. Three migrations, so that on PostgreSQL no schema change shares a
+transaction with the rows the data migration updates ("pending trigger events"): this one adds the
+field, 0028 fills it from the booleans, 0029 drops the booleans and constrains the field."""
 
 from django.db import migrations, models
-from django.db.models import Q
-
-KINDS = ["paced", "fitted", "short_notice"]
-
-
-def kinds_from_booleans(apps, schema_editor):
-    StudyPlan = apps.get_model("progress", "StudyPlan")
-    StudyPlan.objects.filter(fitted=True).update(kind="fitted")
-    StudyPlan.objects.filter(short_notice=True).update(kind="short_notice")
-
-
-def booleans_from_kinds(apps, schema_editor):
-    StudyPlan = apps.get_model("progress", "StudyPlan")
-    StudyPlan.objects.filter(kind="fitted").update(fitted=True)
-    StudyPlan.objects.filter(kind="short_notice").update(short_notice=True)
 
 
 class Migration(migrations.Migration):
@@ -37,15 +23,6 @@ class Migration(migrations.Migration):
                 ],
                 default="paced",
                 max_length=12,
-            ),
-        ),
-        migrations.RunPython(kinds_from_booleans, booleans_from_kinds, elidable=False),
-        migrations.RemoveField(model_name="studyplan", name="fitted"),
-        migrations.RemoveField(model_name="studyplan", name="short_notice"),
-        migrations.AddConstraint(
-            model_name="studyplan",
-            constraint=models.CheckConstraint(
-                condition=Q(kind__in=KINDS), name="study_plan_kind_is_known"
             ),
         ),
     ]
