@@ -65,8 +65,13 @@ def review_cards(user: Any, *, day: ReviewDay) -> list[tuple[tuple[str, int], Me
             if (check_key := content.check_keys.get(key)) is None:
                 continue
             domain = check_key[0]
+        card_memory = Memory(*columns)
+        if kind == NOT_YET and not memory.is_due(card_memory, day.ends):
+            # Back the next day, never early: it has no memory to gain from a review yet (and no
+            # review day of its own to tell it was tried today).
+            continue
         cards[kind, key] = memory.Candidate(
-            key=(kind, key), memory=Memory(*columns), weight=weights.get(domain, 0), reviews=reviews
+            key=(kind, key), memory=card_memory, weight=weights.get(domain, 0), reviews=reviews
         )
     chosen = memory.queue(
         cards.values(),
