@@ -6,6 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Links in mail and the calendar file name the address `make run` serves on (0.0.0.0 listens on
+# every address; a link needs one: loopback's).
+SITE_HOST = $(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST))
 # The W3C Nu Html Checker (npm's vnu-jar, run with Java) for tests/e2e/test_valid_html.py.
 NU := .nu
 VNU_VERSION := 26.9.27
@@ -46,7 +49,8 @@ run: install
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py createcachetable
 	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py load_syllabus
 	@echo "Serving on http://$(HOST):$(PORT)/"
-	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_DEBUG=$${DJANGO_DEBUG:-1} DJANGO_SITE_URL=$${DJANGO_SITE_URL:-http://$(SITE_HOST):$(PORT)} \
+		$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(DEV)
 	$(BIN)/ruff check .

@@ -185,7 +185,10 @@ class LineChart:
     bar: int
 
     def polyline(self, line: int) -> str:  # the SVG points of the line-th line, 1 the first
-        return " ".join(f"{point[0]},{point[line]}" for point in self.points)
+        # A point with no y (None: no weakest domain in that attempt) is left out of its line.
+        return " ".join(
+            f"{point[0]},{point[line]}" for point in self.points if point[line] is not None
+        )
 
     @property
     def line(self) -> str:
@@ -211,15 +214,15 @@ def axes(
     )
 
 
-def history(scores: Sequence[tuple[int, int]], *, bar: int) -> LineChart | None:
-    """Overall and weakest-domain scores (percent) across attempts, oldest first; ``bar`` is
-    the accuracy bar."""
+def history(scores: Sequence[tuple[int, int | None]], *, bar: int) -> LineChart | None:
+    """Overall and weakest-domain scores (percent) across attempts, oldest first (None where an
+    attempt has no weakest domain: its dot is left out); ``bar`` is the accuracy bar."""
     if not scores:
         return None
     x, y = axes(len(scores), HISTORY_WIDTH, HISTORY_HEIGHT, HISTORY_PAD)
     return LineChart(
         points=[
-            (x(n), y(overall), y(weakest), overall, weakest)
+            (x(n), y(overall), None if weakest is None else y(weakest), overall, weakest)
             for n, (overall, weakest) in enumerate(scores)
         ],
         gridlines=[(y(percent), percent) for percent in sorted({0, 25, 50, bar, 100})],
@@ -266,19 +269,22 @@ class DayCell:
     level: int  # 0 (nothing) to 4
     x: int
     y: int
+    before: bool = False  # before the learner signed up: outlined, not a day missed
 
     # Ready-made strings: the page draws some 80 cells, and each template lookup costs.
     @property
     def label(self) -> str:
         done = counted(self.count, "action") if self.count else "nothing"
+        if self.before:
+            done = "before you signed up"
         return f"{self.day:%a} {self.day.day} {self.day:%b}: {done}"
 
     @property
     def svg(self) -> SafeString:
         return format_html(
-            '<rect class="activity-day level-{}" x="{}" y="{}" width="{}" height="{}" rx="2" '
+            '<rect class="activity-day {}" x="{}" y="{}" width="{}" height="{}" rx="2" '
             'data-day="{}"><title>{}</title></rect>',
-            self.level,
+            "before" if self.before else f"level-{self.level}",
             self.x,
             self.y,
             CELL,
@@ -301,7 +307,12 @@ class ActivityGrid:
 
     @property
     def first(self) -> datetime.date:
-        return self.cells[0].day
+        """The first day since signing up."""
+        return next((cell.day for cell in self.cells if not cell.before), self.cells[-1].day)
+
+    @property
+    def any_before(self) -> bool:
+        return self.cells[0].before
 
     @property
     def cells_svg(self) -> SafeString:
@@ -335,17 +346,19 @@ def activity_grid(
 ) -> ActivityGrid:
     """A cell for each day from ``activity_start`` to today (the days after today in its week are
     left out), placed by week (x) and weekday (y); days missing from ``counts`` count 0. Days
-    before the learner ``joined`` have no cell: there was nothing to do yet, and an empty square
-    would read as a day missed."""
+    before the learner ``joined`` are outlined only: there was nothing to do yet, and a grey
+    square would read as a day missed."""
     first = activity_start(today)
     cells = []
     for offset in range((today - first).days + 1):
         day = first + datetime.timedelta(days=offset)
-        if joined is None or day >= joined:
-            column, row = divmod(offset, 7)
-            count = counts.get(day, 0)
-            x, y = ACTIVITY_LEFT + column * CELL_STEP, ACTIVITY_TOP + row * CELL_STEP
-            cells.append(DayCell(day=day, count=count, level=activity_level(count), x=x, y=y))
+        column, row = divmod(offset, 7)
+        count = counts.get(day, 0)
+        x, y = ACTIVITY_LEFT + column * CELL_STEP, ACTIVITY_TOP + row * CELL_STEP
+        before = joined is not None and day < joined
+        cells.append(
+            DayCell(day=day, count=count, level=activity_level(count), x=x, y=y, before=before)
+        )
     # A month is named over the week its first day falls in, and over the first drawn week
     # unless the next name is too close to it.
     months = [(cell.x, cell.day) for cell in cells if cell.day.day == 1]

@@ -1,14 +1,19 @@
+import copy
 import datetime
+import functools
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
 
 from phases.content import content_changed
+from phases.management.commands.load_syllabus import SafeLoader
 from phases.models import Domain
 
 # The migration tests' executor fixture (tests/migrating.py).
@@ -30,6 +35,18 @@ def days(n: float) -> datetime.timedelta:
 
 def utc(*args: int) -> datetime.datetime:
     return datetime.datetime(*args, tzinfo=datetime.UTC)
+
+
+@functools.cache
+def _parsed(path: str, mtime_ns: int, size: int) -> Any:
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=SafeLoader)
+
+
+def read_yaml(path: Path) -> Any:
+    """A YAML file's contents, parsed with libyaml once per version of the file; a fresh copy
+    each call, so a test may change what it gets."""
+    stat = path.stat()
+    return copy.deepcopy(_parsed(str(path), stat.st_mtime_ns, stat.st_size))
 
 
 # The syllabus's rows as first loaded, by primary key: a test that empties the tables (a

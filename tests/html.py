@@ -165,11 +165,14 @@ def focus(response) -> str:
 
 
 def main_action(response) -> str:
-    """Where the focus card's first button-link leads."""
-    card = focus_card(response)
-    return next(e for e in descendants(card) if e.tag == "a" and "button" in e.classes).attrs[
-        "href"
-    ]
+    """Where the dashboard's one primary action leads: the button under the verdict (a link, or
+    a form that starts a drill: its action). There is exactly one, and the focus card beside it
+    has no button of its own."""
+    (action,) = with_class(response.content, "next-action")
+    assert not [e for e in descendants(focus_card(response)) if "button" in e.classes]
+    if action.tag == "form":
+        return action.attrs["action"]
+    return next(e for e in descendants(action) if e.tag == "a").attrs["href"]
 
 
 def verdict(response) -> str:

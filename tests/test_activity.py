@@ -260,7 +260,7 @@ def test_a_tick_today_shades_todays_cell_and_the_text_says_so(learner, learner_c
     assert "level-1" in cell.classes
     assert "1 action" in cell.text
     assert all(
-        "level-0" in e.classes
+        "level-0" in e.classes or "before" in e.classes
         for e in with_class(response.content, "activity-day")
         if e.tag == "rect" and e.attrs["data-day"] != today.isoformat()
     )
@@ -353,12 +353,20 @@ def test_a_month_named_over_the_last_week_has_room_for_its_three_letters():
     assert x == last_column
 
 
-def test_the_calendar_draws_no_day_before_the_learner_joined():
+def test_the_calendar_outlines_the_days_before_the_learner_joined():
     today = D(2026, 12, 2)  # a Wednesday
     grid = chart.activity_grid({today: 2}, today, joined=D(2026, 11, 30))
 
-    assert [cell.day for cell in grid.cells] == [D(2026, 11, 30), D(2026, 12, 1), today]
+    # All twelve weeks are drawn, so day one is not an empty box with one square in it; the days
+    # before signing up are outlined, not grey: nothing was missed on them.
+    assert grid.cells[0].day == chart.activity_start(today)
+    assert grid.cells[-1].day == today
+    outlined = [cell.day for cell in grid.cells if cell.before]
+    assert outlined[-1] == D(2026, 11, 29)
+    assert outlined == [cell.day for cell in grid.cells if cell.day < D(2026, 11, 30)]
     assert grid.first == D(2026, 11, 30)
-    # December starts in the first drawn week: its name is over that column, and November's,
-    # with no room left beside it, is not drawn.
-    assert grid.months == ((grid.cells[0].x, D(2026, 12, 1)),)
+    assert grid.any_before
+    assert 'class="activity-day before"' in grid.cells[0].svg
+    assert "before you signed up" in grid.cells[0].label
+    assert "level-1" in grid.cells[-1].svg and "2 actions" in grid.cells[-1].label
+    assert not chart.activity_grid({}, today).any_before

@@ -8,11 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import yaml
 
 from phases.bank_cues import QuestionFields, content_words
 from phases.bank_quality import LIMITS, BankFigures, SimilarPair, measure, problems, summary
 from phases.bank_traps import GAPS, traps_stated
+from tests.conftest import read_yaml
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -1058,7 +1058,7 @@ def test_the_summary_names_what_falls_short_fewest_first():
 
 
 def test_the_real_bank_meets_every_limit():
-    syllabus = yaml.safe_load((FIXTURES / "syllabus.yaml").read_text(encoding="utf-8"))
+    syllabus = read_yaml(FIXTURES / "syllabus.yaml")
     weights = {
         obj["fields"]["slug"]: obj["fields"]["exam_weight"]
         for obj in syllabus
@@ -1074,14 +1074,14 @@ def test_the_real_bank_meets_every_limit():
     bank = [
         obj["fields"]
         for path in files
-        for obj in yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for obj in read_yaml(path) or []
         if obj["model"] == "phases.question"
     ]
     topics = [obj["fields"]["slug"] for obj in syllabus if obj["model"] == "phases.topic"]
     subareas = [
         obj["fields"]["slug"]
         for path in files
-        for obj in yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for obj in read_yaml(path) or []
         if obj["model"] == "phases.subarea"
     ]
 

@@ -20,7 +20,7 @@ from progress.auth import LearnerBackend
 from progress.memory.ticks import set_done
 from progress.models import CheckOff, NotYet, StudyPlan
 from progress.verdicts.figures import learner_state
-from tests.conftest import HTMX
+from tests.conftest import HTMX, read_yaml
 from tests.factories import (
     answer_again,
     answer_from_memory,
@@ -244,7 +244,7 @@ def test_a_drill_answer_shows_on_the_next_dashboard(learner_client, learner):
     )
 
     assert accurate(learner_client.get(DASHBOARD), "trustworthy-ai").startswith(
-        "1 of 1 right: likely 32–95%"
+        "1 of 1 right: 80% range 32–95%"
     )
 
 
@@ -255,10 +255,11 @@ def test_handing_in_a_mock_shows_on_the_next_dashboard(learner_client, learner, 
     attempt = mock_for(learner)
     assert accurate(learner_client.get(DASHBOARD), "experimentation") == "no practice answers yet"
 
-    learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]))
+    # Nothing answered: handed in only once confirmed, every question counting as wrong.
+    learner_client.post(reverse("progress:attempt-submit", args=[attempt.pk]), {"confirmed": "1"})
 
     assert accurate(learner_client.get(DASHBOARD), "experimentation").startswith(
-        "0 of 3 right: likely 3–44%"
+        "0 of 3 right: 80% range 3–44%"
     )
 
 
@@ -316,7 +317,7 @@ def test_an_admin_delete_moves_the_content_version(syllabus):
 def test_a_content_reload_shows_on_the_next_request(learner_client, planned_learner, tmp_path):
     learner_client.get(DASHBOARD)
     version = ContentVersion.objects.get().number
-    objects = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    objects = read_yaml(FIXTURE)
     for obj in objects:
         if obj["model"] == "phases.selfcheck" and obj["fields"]["slug"] == (
             "p1-residual-gradient-flow"
@@ -355,7 +356,7 @@ NEW = "p3-new-audio-spectrogram"
 
 
 def edited_syllabus(tmp_path: Path) -> Path:
-    objects = yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    objects = read_yaml(FIXTURE)
     for obj in objects:
         fields = obj["fields"]
         if obj["model"] == "phases.phase" and fields["slug"] == "multimodal-data":

@@ -261,7 +261,7 @@ def test_bs_practice_figures_and_history_are_bs_only(client_b, learner_a, learne
     history = client_b.get(reverse("progress:practice-history"))
 
     core_ml = next(row for row in table_rows(practice.content) if row[0].startswith("Core"))
-    assert core_ml[2] == "10 of 10 right: likely 81–99% likely at least 70%"
+    assert core_ml[2] == "10 of 10 right: 80% range 81–99% likely at least 70%"
     assert "Resume your mock" not in page_text(practice.content)
     result = reverse("progress:attempt-result", args=[b_drill.pk])
     assert result in links(history.content)

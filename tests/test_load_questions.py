@@ -15,6 +15,7 @@ from django.core.management.base import CommandError
 
 from phases.models import Question
 from phases.validation import find_question_problems
+from tests.conftest import read_yaml
 
 QUESTIONS = settings.BASE_DIR / "fixtures" / "questions"
 SYLLABUS = settings.BASE_DIR / "fixtures" / "syllabus.yaml"
@@ -23,7 +24,7 @@ SYLLABUS = settings.BASE_DIR / "fixtures" / "syllabus.yaml"
 def real_bank() -> list[dict[str, Any]]:
     bank: list[dict[str, Any]] = []
     for path in sorted(QUESTIONS.glob("*.yaml")):
-        bank += yaml.safe_load(path.read_text(encoding="utf-8"))
+        bank += read_yaml(path)
     return bank
 
 
@@ -37,7 +38,7 @@ def live(bank: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def real_weights() -> dict[str, int]:
-    objects = yaml.safe_load(SYLLABUS.read_text(encoding="utf-8"))
+    objects = read_yaml(SYLLABUS)
     return {
         obj["fields"]["slug"]: obj["fields"]["exam_weight"]
         for obj in objects
@@ -112,11 +113,11 @@ def test_choose_two_questions_have_two_right_answers_and_the_rest_one():
 def test_each_domains_file_holds_only_that_domains_questions_and_sub_areas():
     topics = {
         obj["fields"]["slug"]: obj["fields"]["domain"][0]
-        for obj in yaml.safe_load(SYLLABUS.read_text(encoding="utf-8"))
+        for obj in read_yaml(SYLLABUS)
         if obj["model"] == "phases.topic"
     }
     for path in QUESTIONS.glob("*.yaml"):
-        objects = yaml.safe_load(path.read_text(encoding="utf-8"))
+        objects = read_yaml(path)
         domains = {
             obj["fields"]["domain"][0]
             if obj["model"] == "phases.question"
@@ -283,7 +284,7 @@ def test_the_loader_reads_a_folder_of_files_as_one_bank(syllabus, tmp_path):
     bank = real_bank()
     slug = real_slug(bank, "trustworthy-ai")
     for path in QUESTIONS.glob("*.yaml"):
-        part = yaml.safe_load(path.read_text(encoding="utf-8"))
+        part = read_yaml(path)
         if path.stem == "trustworthy-ai":
             fields(part, slug)["prompt"] = "Edited in a folder of its own."
         write_bank(tmp_path / "bank", part, path.name)

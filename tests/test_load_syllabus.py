@@ -28,6 +28,7 @@ from phases.models import (
 from progress.exercises.models import Exercise
 from progress.memory.reviews import remember_misses
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard, StudyPlan
+from tests.conftest import read_yaml
 from tests.factories import items_of, make_plan, practise, tick, tick_exercise_parts, write_exercise
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ Objects = list[dict[str, Any]]
 
 
 def read(path: Path) -> Objects:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return read_yaml(path)
 
 
 def real_syllabus() -> Objects:

@@ -39,6 +39,7 @@ MOCK_60 = {
     "trustworthy-ai": 3,
 }
 BAR = 0.7
+MIN_ANSWERS = 10  # a domain's questions in an attempt before it is judged (Rules.min_answers)
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,7 @@ def test_an_attempt_counts_right_wrong_and_unanswered_apart_heaviest_domain_firs
         ("experimentation", True),
     ]
 
-    score = practice.score(results, DOMAINS, BAR, 0.8)
+    score = practice.score(results, DOMAINS, BAR, 0.8, MIN_ANSWERS)
 
     assert [(d.slug, d.right, d.wrong, d.unanswered) for d in score.domains] == [
         ("experimentation", 2, 1, 0),
@@ -226,54 +227,84 @@ def test_an_attempt_counts_right_wrong_and_unanswered_apart_heaviest_domain_firs
 
 
 def test_a_domain_score_counts_unanswered_questions_as_wrong():
-    score = practice.score([("core-ml", True)] + [("core-ml", None)] * 3, DOMAINS, BAR, 0.8)
+    score = practice.score(
+        [("core-ml", True)] + [("core-ml", None)] * 3, DOMAINS, BAR, 0.8, MIN_ANSWERS
+    )
 
     (core,) = score.domains
     assert core.percent == 25
     assert core.answered == 1 and core.asked == 4
+    # The range too reads a skipped question as wrong: 1 of 4, not 1 of 1.
+    low, high = beta.percent_interval(1, 3, 0.8)
+    assert core.likely_text == f"80% range {low}–{high}%"
+    assert core.likely_text != "80% range {}–{}%".format(*beta.percent_interval(1, 0, 0.8))
 
 
-def test_the_weakest_domain_is_the_most_marks_behind_among_answers():
-    # The dashboard's posterior shortfall (progress.verdicts.beta): Experimentation 2 of 4 is not
-    # likely under 70% (no marks behind); Data Analysis 0 of 2 is: 10 x (0.7 - 0.415) = 2.85 marks.
-    results = [("experimentation", True)] * 2 + [("experimentation", False)] * 2
-    results += [("data-analysis", False)] * 2 + [("core-ml", True)] * 3
+def test_the_weakest_domain_is_the_most_marks_behind_among_domains_judged():
+    # The dashboard's posterior shortfall (progress.verdicts.beta): Experimentation 5 of 10 is
+    # 25 x 0.078 = 1.95 marks behind; Data Analysis 2 of 10 is 10 x 0.350 = 3.50 marks. Core ML's
+    # 0 of 9 is not judged: a domain needs MIN_ANSWERS of its questions in the attempt.
+    results = [("experimentation", True)] * 5 + [("experimentation", False)] * 5
+    results += [("data-analysis", True)] * 2 + [("data-analysis", False)] * 8
+    results += [("core-ml", False)] * 9
 
-    weakest = practice.score(results, DOMAINS, BAR, 0.8).weakest
+    score = practice.score(results, DOMAINS, BAR, 0.8, MIN_ANSWERS)
+    weakest = score.weakest
 
     assert weakest is not None and weakest.slug == "data-analysis"
-    assert weakest.marks_behind == pytest.approx(10 * beta.shortfall(0, 2, 0.7, 0.8))
-    assert weakest.marks_behind == pytest.approx(2.85, abs=0.01)
+    assert weakest.marks_behind == pytest.approx(10 * beta.shortfall(2, 8, 0.7, 0.8))
+    assert weakest.marks_behind == pytest.approx(3.50, abs=0.01)
+    rows = {row.slug: row for row in score.domains}
+    assert rows["experimentation"].marks_behind == pytest.approx(1.95, abs=0.01)
+    assert rows["core-ml"].marks_behind == 0.0
+    assert [row.slug for row in score.unjudged] == ["core-ml"]
 
 
 def test_a_tie_for_weakest_goes_to_the_heavier_domain_then_the_one_studied_first():
-    # Equal marks behind, 7.0 each: Core ML 7 of 20 right (20 x 0.35), Data Analysis 0 of 1
-    # (10 x 0.7). The heavier one is named, whatever order the answers came in.
+    # Core ML 7 of 20 right is 20 x 0.251 = 5.02 marks behind; Data Analysis's one miss is too
+    # few to judge. Core ML is named whatever order the answers came in. (An exact tie across
+    # weights is readiness.lagging's, tests/test_readiness.py.)
     tied = [("core-ml", True)] * 7 + [("core-ml", False)] * 13 + [("data-analysis", False)]
-    assert practice.score(tied, DOMAINS, BAR, 0.8).weakest.slug == "core-ml"
-    assert practice.score(tied[::-1], DOMAINS, BAR, 0.8).weakest.slug == "core-ml"
-    # Same weight and marks behind (0 of 1 each): the one studied first is named.
-    same = [("software-development", False), ("multimodal-data", False)]
-    assert practice.score(same, DOMAINS, BAR, 0.8).weakest.slug == "multimodal-data"
-    assert practice.score(same[::-1], DOMAINS, BAR, 0.8).weakest.slug == "multimodal-data"
+    assert practice.score(tied, DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest.slug == "core-ml"
+    assert practice.score(tied[::-1], DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest.slug == "core-ml"
+    # Same weight and marks behind (0 of 10 each): the one studied first is named.
+    same = [("software-development", False)] * 10 + [("multimodal-data", False)] * 10
+    assert practice.score(same, DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest.slug == "multimodal-data"
+    assert (
+        practice.score(same[::-1], DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest.slug == "multimodal-data"
+    )
 
 
-def test_a_skipped_question_says_nothing_about_the_weakest_domain():
-    # Trustworthy AI was only skipped; Core ML was answered, one of five right.
-    results = [("trustworthy-ai", None)] * 3 + [("core-ml", True)] + [("core-ml", False)] * 4
+def test_a_skipped_question_counts_as_wrong_toward_the_weakest_domain():
+    # Trustworthy AI was only skipped, ten times: 0 of 10, as on the exam, 5 x 0.564 = 2.82
+    # marks behind. Core ML was answered, 7 of 10 right: not behind.
+    results = [("trustworthy-ai", None)] * 10 + [("core-ml", True)] * 7 + [("core-ml", False)] * 3
 
-    weakest = practice.score(results, DOMAINS, BAR, 0.8).weakest
+    weakest = practice.score(results, DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest
 
-    assert weakest is not None and weakest.slug == "core-ml"
+    assert weakest is not None and weakest.slug == "trustworthy-ai"
+    assert weakest.marks_behind == pytest.approx(5 * beta.shortfall(0, 10, 0.7, 0.8))
+
+
+def test_a_domain_with_fewer_questions_than_min_answers_is_not_judged():
+    # 0 of 9 would be far under the bar, but nine questions are too few to say so.
+    results = [("core-ml", False)] * 6 + [("core-ml", None)] * 3
+
+    score = practice.score(results, DOMAINS, BAR, 0.8, MIN_ANSWERS)
+
+    (core,) = score.domains
+    assert not core.judged and core.marks_behind == 0.0
+    assert score.weakest is None and score.unjudged == [core]
+    assert practice.score(results, DOMAINS, BAR, 0.8, 9).weakest.slug == "core-ml"
 
 
 def test_every_answered_domain_at_the_bar_has_no_weakest():
     results = [("core-ml", True)] * 7 + [("core-ml", False)] * 3 + [("data-analysis", True)]
 
-    assert practice.score(results, DOMAINS, BAR, 0.8).weakest is None
+    assert practice.score(results, DOMAINS, BAR, 0.8, MIN_ANSWERS).weakest is None
 
 
 def test_nothing_asked_scores_nothing_and_has_no_weakest():
-    score = practice.score([], DOMAINS, BAR, 0.8)
+    score = practice.score([], DOMAINS, BAR, 0.8, MIN_ANSWERS)
 
     assert (score.total, score.percent, score.weakest) == (0, 0, None)

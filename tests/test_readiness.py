@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from phases.schedule import lay_out
 from progress.verdicts import beta
 from progress.verdicts.readiness import (
+    Accuracy,
     DomainCount,
     accuracy_counts,
     assess,
@@ -218,22 +219,24 @@ def test_seven_of_ten_is_neither_likely_accurate_nor_likely_under_and_leaves_no_
     assert domain.likely_accurate is False
     assert domain.likely_under is False
     assert domain.accuracy_gap == 0.0
-    assert domain.accuracy_text == "7 of 10 right: likely 49–83%"
-    # At its current rate, 8 of 12 = 67%, more of the same would show it under the bar.
+    assert domain.accuracy_text == "7 of 10 right: 80% range 49–83%"
+    # At its estimated rate, 8 of 12 = 67%, more of the same would show it under the bar.
     assert domain.verdict_text.startswith("not settled: about ")
-    assert domain.verdict_text.endswith("at your current rate would settle it as likely under 70%")
+    assert domain.verdict_text.endswith(
+        "at your estimated rate, 67%, would settle it as likely under 70%"
+    )
 
 
 def test_ten_of_twelve_would_settle_as_likely_accurate_with_one_more_at_that_rate():
-    # 10 of 12 right: P(rate >= 70%) = 0.798, a hair short of 0.8; at its current rate
+    # 10 of 12 right: P(rate >= 70%) = 0.798, a hair short of 0.8; at its estimated rate
     # (11 of 14 = 79%) one more answer is right, and 11 of 13 gives the odds.
     domain = rated(one(done=5, total=10, planned=0.5, right=10, answered=12))
     assert domain.chance_accurate == pytest.approx(0.798, abs=0.001)
     assert domain.likely_accurate is False
     assert domain.likely_under is False
     assert domain.verdict_text == (
-        "not settled: about 1 more answer at your current rate would settle it as likely at "
-        "least 70%"
+        "not settled: about 1 more answer at your estimated rate, 79%, would settle it as "
+        "likely at least 70%"
     )
 
 
@@ -245,7 +248,7 @@ def test_three_of_three_gives_no_verdict_until_ten_answers():
     assert domain.likely_accurate is False
     assert domain.likely_under is False
     assert domain.accuracy_gap == 0.0
-    assert domain.accuracy_text == "3 of 3 right: likely 56–97%"
+    assert domain.accuracy_text == "3 of 3 right: 80% range 56–97%"
     assert domain.verdict_text == (
         "too few answers to tell yet: 7 more first answers in this domain before any verdict"
     )
@@ -464,9 +467,21 @@ def test_the_reason_gives_a_part_check_when_the_plan_expects_one():
 def test_the_reason_for_an_accuracy_gap_gives_accuracy_answers_and_the_bar():
     reason = rated(one(done=10, total=10, planned=1.0, right=6, answered=12)).reason
     assert reason == (
-        "Experimentation: 6 of your last 12 practice answers right, likely 33–67%, so likely "
-        "under the 70% bar: 2.2 marks of the exam's 100 behind"
+        "Experimentation: 6 of your last 12 practice answers right, 80% range 33–67%, so "
+        "likely under the 70% bar: 2.2 marks of the exam's 100 behind"
     )
+
+
+def test_the_reason_names_the_mocks_whose_skipped_questions_count_as_wrong():
+    dec_7, dec_2 = datetime.date(2026, 12, 7), datetime.date(2026, 12, 2)
+    domain = one(done=10, total=10, planned=1.0, right=6, answered=12, skipped=4)
+    one_mock = rated(replace(domain, skipped_days=(dec_7,) * 4)).reason
+    assert one_mock.startswith(
+        "Experimentation: 6 of your last 12 practice answers right (4 of them skipped in your "
+        "mock of 7 Dec, counted as wrong), 80% range 33–67%, so likely under the 70% bar"
+    )
+    two_mocks = rated(replace(domain, skipped_days=(dec_7, dec_7, dec_2, dec_2))).reason
+    assert "(4 of them skipped in your mocks, the newest of 7 Dec, counted as wrong)" in two_mocks
 
 
 # Recall on exam day: the mean predicted recall of a domain's self-checks
@@ -660,28 +675,31 @@ def test_remembered_without_any_practice_is_remembered_but_not_ready_to_book():
 
 def test_accuracy_counts_keep_each_domains_newest_answers_up_to_the_window():
     # Newest first: five right, then five wrong that fall outside a window of five.
-    answers = [("core-ml", True, False)] * 5 + [("core-ml", False, False)] * 5
-    assert accuracy_counts(answers, 5) == {"core-ml": (5, 5, 0)}
-    assert accuracy_counts(answers, 20) == {"core-ml": (5, 10, 0)}
+    answers = [("core-ml", True, None)] * 5 + [("core-ml", False, None)] * 5
+    assert accuracy_counts(answers, 5) == {"core-ml": Accuracy(5, 5)}
+    assert accuracy_counts(answers, 20) == {"core-ml": Accuracy(5, 10)}
 
 
 def test_heavy_practice_in_one_domain_does_not_crowd_out_another():
-    answers = [("experimentation", True, False)] * 200 + [("trustworthy-ai", False, False)] * 3
+    answers = [("experimentation", True, None)] * 200 + [("trustworthy-ai", False, None)] * 3
     assert accuracy_counts(answers, 20) == {
-        "experimentation": (20, 20, 0),
-        "trustworthy-ai": (0, 3, 0),
+        "experimentation": Accuracy(20, 20),
+        "trustworthy-ai": Accuracy(0, 3),
     }
 
 
 def test_an_unanswered_question_counts_as_answered_wrong():
-    answers = [("core-ml", None, False), ("core-ml", True, False), ("core-ml", None, False)]
-    assert accuracy_counts(answers, 20) == {"core-ml": (1, 3, 0)}
+    answers = [("core-ml", None, None), ("core-ml", True, None), ("core-ml", None, None)]
+    assert accuracy_counts(answers, 20) == {"core-ml": Accuracy(1, 3)}
 
 
-def test_only_unanswered_questions_of_a_timed_out_mock_inside_the_window_count_as_timed_out():
-    answers = [("core-ml", None, True), ("core-ml", False, True), ("core-ml", None, False)]
-    answers += [("core-ml", None, True)]
-    assert accuracy_counts(answers, 3) == {"core-ml": (0, 3, 1)}
+def test_only_skipped_questions_inside_the_window_count_as_skipped_on_their_mocks_day():
+    dec_7, dec_2, nov_1 = (datetime.date(2026, m, d) for m, d in ((12, 7), (12, 2), (11, 1)))
+    answers = [("core-ml", None, dec_7), ("core-ml", False, None), ("core-ml", None, dec_2)]
+    answers += [("core-ml", None, nov_1)]
+    assert accuracy_counts(answers, 3) == {
+        "core-ml": Accuracy(right=0, answered=3, skipped=2, skipped_days=(dec_7, dec_2))
+    }
 
 
 def test_accuracy_counts_of_no_answers_are_empty():
@@ -714,7 +732,7 @@ def test_rules_given_decide_the_verdicts_and_the_reason():
     # 3 of 7 right: P(rate < 50%) = 0.64, "likely under" at 60% odds, not at 80%.
     assert rated(domain, rules).likely_under is True
     assert rated(domain, rules).reason.startswith(
-        "Experimentation: 3 of your last 7 practice answers right, likely 30–58%, so likely "
+        "Experimentation: 3 of your last 7 practice answers right, 60% range 30–58%, so likely "
         "under the 50% bar"
     )
     assert rated(domain, replace(RULES, accurate=0.5, min_answers=7)).likely_under is False
@@ -862,17 +880,19 @@ def test_ready_to_book_exactly_when_no_domain_misses_a_bar(counts):
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["a", "b", "c"]), st.one_of(st.none(), st.booleans()), st.booleans()
+            st.sampled_from(["a", "b", "c"]),
+            st.one_of(st.none(), st.booleans()),
+            st.one_of(st.none(), st.dates(datetime.date(2026, 1, 1), datetime.date(2026, 12, 31))),
         ),
         max_size=60,
     ),
     st.integers(min_value=1, max_value=25),
 )
 def test_accuracy_counts_never_exceed_the_window_or_the_answers_given(answers, window):
-    for domain, (right, answered, timed_out) in accuracy_counts(answers, window).items():
-        given_here = [(correct, late) for slug, correct, late in answers if slug == domain]
-        assert answered == min(window, len(given_here))
-        assert right == sum(1 for correct, _ in given_here[:window] if correct)
-        assert timed_out == sum(
-            1 for correct, late in given_here[:window] if correct is None and late
-        )
+    for domain, counts in accuracy_counts(answers, window).items():
+        given_here = [(correct, day) for slug, correct, day in answers if slug == domain]
+        assert counts.answered == min(window, len(given_here))
+        assert counts.right == sum(1 for correct, _ in given_here[:window] if correct)
+        skipped_days = tuple(day for correct, day in given_here[:window] if correct is None and day)
+        assert counts.skipped == len(counts.skipped_days)
+        assert counts.skipped_days == skipped_days

@@ -163,3 +163,26 @@ def test_a_postgresql_connection_prepares_a_statement_after_two_runs():
 
     assert not any("FROM auth_user WHERE id > $1" in statement for statement in prepared_after_two)
     assert any("FROM auth_user WHERE id > $1" in statement for statement in prepared_after_three)
+
+
+@pytest.mark.parametrize(
+    ("args", "site"),
+    [
+        ([], "http://127.0.0.1:8000"),
+        (["PORT=8102"], "http://127.0.0.1:8102"),
+        (["HOST=0.0.0.0", "PORT=9000"], "http://127.0.0.1:9000"),
+    ],
+)
+def test_make_run_gives_the_site_url_it_serves_on(args, site):
+    # Links in mail and in the calendar file follow HOST and PORT when DJANGO_SITE_URL is unset.
+    dry_run = subprocess.run(
+        ["make", "-n", "run", *args],
+        cwd=settings.BASE_DIR,
+        env={k: v for k, v in os.environ.items() if k != "DJANGO_SITE_URL"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    (command,) = [line for line in dry_run.stdout.splitlines() if "DJANGO_SITE_URL" in line]
+    assert f"DJANGO_SITE_URL=${{DJANGO_SITE_URL:-{site}}}" in command

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from phases.validation import (
     MAX_SOURCES,
@@ -19,6 +18,7 @@ from phases.validation import (
     source_problems,
     validate,
 )
+from tests.conftest import read_yaml
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "syllabus.yaml"
 
@@ -40,7 +40,7 @@ C2PA = {
 
 
 def real_syllabus() -> list[dict[str, Any]]:
-    return yaml.safe_load(FIXTURE.read_text(encoding="utf-8"))
+    return read_yaml(FIXTURE)
 
 
 def topics(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:

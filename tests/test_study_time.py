@@ -35,12 +35,13 @@ START = datetime.datetime(2026, 12, 3, 10, 2, tzinfo=UTC)
 MIDNIGHT = datetime.datetime(2026, 12, 4, tzinfo=UTC)
 
 
-def test_a_timer_counts_whole_minutes_and_at_least_one():
+def test_a_timer_counts_whole_minutes_and_none_under_half_a_minute():
     assert timer_minutes(START, START + datetime.timedelta(minutes=23, seconds=20), MIDNIGHT) == (
         23,
         False,
     )
-    assert timer_minutes(START, START + datetime.timedelta(seconds=5), MIDNIGHT) == (1, False)
+    assert timer_minutes(START, START + datetime.timedelta(seconds=5), MIDNIGHT) == (0, False)
+    assert timer_minutes(START, START + datetime.timedelta(seconds=31), MIDNIGHT) == (1, False)
 
 
 def test_a_timer_left_running_stops_counting_at_four_hours():

@@ -6,22 +6,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from phases.validation import SyllabusError, find_problems, find_question_problems, validate
+from tests.conftest import read_yaml
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 Objects = list[dict[str, Any]]
 
 
 def real_syllabus() -> Objects:
-    return yaml.safe_load((FIXTURES / "syllabus.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FIXTURES / "syllabus.yaml")
 
 
 def real_bank() -> Objects:
     bank: Objects = []
     for path in sorted((FIXTURES / "questions").glob("*.yaml")):
-        bank += yaml.safe_load(path.read_text(encoding="utf-8"))
+        bank += read_yaml(path)
     return bank
 
 

@@ -28,7 +28,6 @@ from tests.html import (
     descendants,
     domain_rows,
     element_by_id,
-    elements,
     focus,
     focus_card,
     main_action,
@@ -214,7 +213,8 @@ def test_before_any_tick_the_dashboard_says_to_start_with_phase_one(learner_clie
     assert response.status_code == 200
     assert focus_heading(response) == "Where to start"
     assert "Phase 1" in focus(response)
-    assert main_action(response) == check_url(checks("core-ml")[0])
+    # No plan yet: the one action is to choose one, so progress can be measured against it.
+    assert main_action(response) == reverse("progress:plan-choose")
     assert lagging_badges(response) == []
     assert big_figure(response) == "0%"
 
@@ -298,13 +298,8 @@ def test_behind_plan_the_most_marks_behind_lags_with_the_learners_own_numbers(
         "20.0 marks of the exam's 100 behind."
     )
     assert behind(response) == {"experimentation", "core-ml", "multimodal-data"}
+    # Behind on self-checks: the one action opens the lagging domain's first open one.
     assert main_action(response) == check_url(checks("core-ml")[0])
-    drill = [
-        e.attrs["value"]
-        for e in elements(response.content)
-        if e.tag == "input" and e.attrs.get("name") == "domain"
-    ]
-    assert drill == ["core-ml"]
 
 
 def test_in_the_middle_of_a_phase_the_plan_expects_its_share_of_the_days_gone(
@@ -361,7 +356,7 @@ def test_a_practised_domain_under_the_accuracy_bar_lags_with_its_accuracy(learne
 
     assert lagging_badges(response) == ["experimentation"]
     assert focus_reason(response) == (
-        "Experimentation: 4 of your last 10 practice answers right, likely 24–60%, so likely "
+        "Experimentation: 4 of your last 10 practice answers right, 80% range 24–60%, so likely "
         "under the 70% bar: 4.1 marks of the exam's 100 behind."
     )
     assert verdict(response) == (
@@ -380,10 +375,10 @@ def test_an_unsettled_accuracy_neither_lags_nor_counts_as_accurate(learner_clien
 
     assert lagging_badges(response) == []
     assert accuracy(response)["experimentation"].startswith(
-        "7 of 10 right: likely 49–83% not settled: about "
+        "7 of 10 right: 80% range 49–83% not settled: about "
     )
     assert accuracy(response)["core-ml"] == (
-        "0 of 3 right: likely 3–44% too few answers to tell yet: 7 more first answers in this "
+        "0 of 3 right: 80% range 3–44% too few answers to tell yet: 7 more first answers in this "
         "domain before any verdict"
     )
     assert {slug: cells[5] for slug, cells in rows(response).items()} == dict.fromkeys(
@@ -537,10 +532,10 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
     response = learner_client.get(DASHBOARD)
 
     assert accuracy(response) == {
-        "experimentation": "3 of 10 right: likely 17–51% likely under 70%",
+        "experimentation": "3 of 10 right: 80% range 17–51% likely under 70%",
         "core-ml": accuracy(response)["core-ml"],
         "multimodal-data": (
-            "1 of 3 right: likely 14–68% too few answers to tell yet: 7 more first answers in "
+            "1 of 3 right: 80% range 14–68% too few answers to tell yet: 7 more first answers in "
             "this domain before any verdict"
         ),
         **{
@@ -549,7 +544,7 @@ def test_the_dashboard_shows_accuracy_and_review_backlog_per_domain(learner_clie
             if slug not in ("core-ml", "experimentation", "multimodal-data")
         },
     }
-    assert accuracy(response)["core-ml"].startswith("7 of 10 right: likely 49–83% not settled")
+    assert accuracy(response)["core-ml"].startswith("7 of 10 right: 80% range 49–83% not settled")
     backlog = {slug: cells[6] for slug, cells in rows(response).items()}
     assert backlog == {**dict.fromkeys(domain_names(), "0"), "core-ml": "2"}
 
@@ -606,7 +601,10 @@ def test_one_domain_under_the_accuracy_bar_is_not_ready_and_lags(learner_client,
 
 @pytest.mark.parametrize(
     ("right", "figure", "more"),
-    [(3, "likely 56–97%", "7 more first answers"), (9, "likely 79–99%", "1 more first answer")],
+    [
+        (3, "80% range 56–97%", "7 more first answers"),
+        (9, "80% range 79–99%", "1 more first answer"),
+    ],
     ids=["3-of-3", "9-of-9"],
 )
 def test_one_domain_short_of_practised_is_not_ready_to_book(
@@ -925,7 +923,7 @@ def test_another_learner_ticking_everything_leaves_a_new_learner_at_the_start(
     response = learner_client.get(DASHBOARD)
 
     assert focus_heading(response) == "Where to start"
-    assert main_action(response) == check_url(PHASE_ONE[0])
+    assert main_action(response) == reverse("progress:plan-choose")
     assert big_figure(response) == "0%"
     assert {f[0] for f in figures(response).values()} <= {"0/4", "0/6", "0/7"}
 

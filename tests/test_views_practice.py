@@ -82,6 +82,12 @@ def submit_url(attempt: Attempt) -> str:
     return reverse("progress:attempt-submit", args=[attempt.pk])
 
 
+def hand_in(client: Client, attempt: Attempt):
+    """The hand-in button of the page before handing in, as it is when more than half the mock
+    is unanswered: it says so first, and its button confirms."""
+    return client.post(submit_url(attempt), {"confirmed": "1"})
+
+
 def result_url(attempt: Attempt) -> str:
     return reverse("progress:attempt-result", args=[attempt.pk])
 
@@ -125,7 +131,8 @@ def eyebrow(response) -> str:
 
 
 def result_rows(response) -> list[list[str]]:
-    """The per-domain score table of a result page: name, right, wrong, unanswered, score."""
+    """The per-domain score table of a result page: name, right, answered, skipped, score, true
+    accuracy."""
     return table_rows(response.content)
 
 
@@ -331,7 +338,9 @@ def test_after_every_answer_the_drill_shows_its_result(learner_client):
     assertRedirects(response, result_url(attempt))
     result = learner_client.get(result_url(attempt))
     assert heading(result.content) == "7 of 10 right (70%)"
-    assert result_rows(result) == [["Experimentation", "7", "3", "0", "70% 70%", "likely 49–83%"]]
+    assert result_rows(result) == [
+        ["Experimentation", "7", "10", "0", "70% 70%", "80% range 49–83%"]
+    ]
 
 
 def test_a_drill_result_before_the_last_answer_sends_back_to_the_questions(learner_client):
@@ -491,7 +500,7 @@ def test_the_database_refuses_a_second_unsubmitted_mock(learner):
 
 def test_a_new_mock_starts_once_the_last_one_is_submitted(learner_client, mock_settings):
     first = start_mock(learner_client)
-    learner_client.post(submit_url(first))
+    hand_in(learner_client, first)
 
     second = start_mock(learner_client)
 
@@ -563,15 +572,34 @@ def test_a_choose_two_mock_question_needs_two_boxes_and_scores_all_or_nothing(
     attempt = mock_for(learner)
     two = next(item for item in items_of(attempt) if len(item.question.correct_options) == 2)
 
+    # One box of two: kept as the choice so far, and the question still counts as unanswered.
     response = answer(learner_client, attempt, two, right_options(two)[:1])
+    assert response.status_code == 302
+    assertContains(
+        learner_client.get(response.url),
+        f"Question {two.position}: Kept as unanswered: this question asks for 2 answers and you "
+        "have chosen 1. Choose 1 more.",
+    )
+    two.refresh_from_db()
+    kept = [two.order[int(right_options(two)[0]) - 1]]  # the stored option behind that box
+    assert (two.chosen, two.is_correct, two.answered_at) == (kept, None, None)
+    # Three boxes of two: refused, nothing saved, and the three ticks are kept on the page.
+    before = stored(attempt)
+    three = [*right_options(two), *shown(two, [wrong_option(two.question)])]
+    response = answer(learner_client, attempt, two, three)
     assert response.status_code == 400
     assertContains(
         response,
-        "This question asks for 2 answers and you chose 1: choose exactly 2. Nothing was changed.",
+        "This question asks for 2 answers and you chose 3: choose exactly 2. Nothing was changed.",
         status_code=400,
     )
-    two.refresh_from_db()
-    assert two.is_correct is None and two.chosen is None
+    assert stored(attempt) == before
+    checked = [
+        e.attrs["value"]
+        for e in with_tag(response.content, "input")
+        if e.attrs.get("name") == "option" and "checked" in e.attrs
+    ]
+    assert sorted(checked) == sorted(three)
     one_wrong = [right_options(two)[0], *shown(two, [wrong_option(two.question)])]
     answer(learner_client, attempt, two, one_wrong)
     two.refresh_from_db()
@@ -635,7 +663,7 @@ def test_flagging_after_the_deadline_changes_nothing(learner_client, mock_settin
 
 def test_answers_after_submitting_are_not_counted(learner_client, mock_settings):
     attempt = start_mock(learner_client)
-    learner_client.post(submit_url(attempt))
+    hand_in(learner_client, attempt)
     before = stored(attempt)
     item = item_at(attempt, 1)
 
@@ -649,11 +677,11 @@ def test_submitting_twice_counts_once(learner_client, mock_settings):
     attempt = start_mock(learner_client)
     answer(learner_client, attempt, item_at(attempt, 1), right_options(item_at(attempt, 1)))
 
-    first = learner_client.post(submit_url(attempt))
+    first = hand_in(learner_client, attempt)
     attempt.refresh_from_db()
     submitted_at = attempt.submitted_at
     before = stored(attempt)
-    second = learner_client.post(submit_url(attempt))
+    second = hand_in(learner_client, attempt)
 
     assertRedirects(first, result_url(attempt), fetch_redirect_response=False)
     assertRedirects(second, result_url(attempt), fetch_redirect_response=False)
@@ -695,8 +723,8 @@ def test_flagging_a_question_puts_it_on_the_flagged_list(learner_client, mock_se
     assert item_at(attempt, 2).flagged
     page = learner_client.get(response.url)
     assertContains(page, "Save and unflag")
-    assertContains(page, "Flagged (1) and submit")
-    assertContains(page, 'aria-label="Question 2, flagged"')
+    assertContains(page, "Review and hand in (1 flagged)")
+    assertContains(page, 'aria-label="Question 2, unanswered, flagged"')
 
     flagged = learner_client.get(flagged_url(attempt))
     assert flagged.status_code == 200
@@ -729,16 +757,17 @@ def test_save_and_see_flagged_saves_the_answer_and_opens_the_list(learner_client
     assert item_at(attempt, 1).is_correct is True
 
 
-def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_answers(
+def test_the_mock_result_counts_skipped_apart_and_names_the_weakest_counting_them_as_wrong(
     learner, learner_client, mock_settings
 ):
     attempt = mock_for(learner)
     by_domain: dict[str, list[AttemptQuestion]] = {}
     for item in items_of(attempt):
         by_domain.setdefault(item.question.domain.slug, []).append(item)
-    # Core ML: 4 right, 8 wrong (33% of those answered, likely under 70%). Experimentation:
-    # 10 right, 5 left unanswered (67%, but 100% of those answered). Everything else right.
-    skipped = {item.pk for item in by_domain["experimentation"][:5]}
+    # Core ML: 4 right, 8 wrong (33%, 20 x 0.24 = 4.7 marks behind). Experimentation: 5 right,
+    # 10 skipped (100% of those answered, but 5 of 15 as on the exam: 25 x 0.25 = 6.3 marks
+    # behind, the most). Everything else right, each with too few questions to be judged.
+    skipped = {item.pk for item in by_domain["experimentation"][:10]}
     missed = {item.pk for item in by_domain["core-ml"][:8]}
     now = timezone.now()
     for item in items_of(attempt):
@@ -751,38 +780,48 @@ def test_the_mock_result_counts_unanswered_apart_and_names_the_weakest_among_ans
     response = learner_client.get(result_url(attempt))
 
     names = domain_names()
-    assert heading(response.content) == "47 of 60 right (78%)"
+    assert heading(response.content) == "42 of 60 right (70%)"
     (counts,) = with_class(response.content, "result-counts")
-    assert counts.text == "47 right 8 wrong 5 unanswered, counted as wrong"
+    assert counts.text == "42 right 8 wrong 10 skipped, counted as wrong"
     (lede,) = with_class(response.content, "lede")
     assert lede.text.startswith(
-        f"Weakest domain among the questions you answered: {names['core-ml']}, 4 of 12 right, "
-        "likely under the 70% bar"
+        "Weakest domain: Experimentation, 5 of its 15 questions right (10 skipped, counted as "
+        "wrong): 80% range 21–50%, likely under the 70% bar."
     )
+    unjudged = "too few questions here to judge"
     assert result_rows(response) == [
-        ["Experimentation", "10", "0", "5", "67% 67%", "likely 50–79%"],
-        [f"{names['core-ml']} Weakest", "4", "8", "0", "33% 33%", "likely 20–52%"],
-        ["Multimodal Data", "9", "0", "0", "100% 100%", "likely 79–99%"],
-        ["Software Development", "9", "0", "0", "100% 100%", "likely 79–99%"],
-        ["Data Analysis", "6", "0", "0", "100% 100%", "likely 72–99%"],
-        ["Performance Optimization", "6", "0", "0", "100% 100%", "likely 72–99%"],
-        ["Trustworthy AI", "3", "0", "0", "100% 100%", "likely 56–97%"],
+        ["Experimentation Weakest", "5", "5", "10", "33% 33%", "80% range 21–50%"],
+        [names["core-ml"], "4", "12", "0", "33% 33%", "80% range 20–52%"],
+        ["Multimodal Data", "9", "9", "0", "100% 100%", f"80% range 79–99% {unjudged}"],
+        ["Software Development", "9", "9", "0", "100% 100%", f"80% range 79–99% {unjudged}"],
+        ["Data Analysis", "6", "6", "0", "100% 100%", f"80% range 72–99% {unjudged}"],
+        ["Performance Optimization", "6", "6", "0", "100% 100%", f"80% range 72–99% {unjudged}"],
+        ["Trustworthy AI", "3", "3", "0", "100% 100%", f"80% range 56–97% {unjudged}"],
     ]
-    # Each answer is shown with its explanation after the mock, unanswered ones too.
+    # Each answer is shown with its explanation after the mock, skipped ones too.
     assert len(with_class(response.content, "explanation")) == 60
-    assert len(with_class(response.content, "badge-unanswered")) == 1 + 5
+    assert len(with_class(response.content, "badge-unanswered")) == 1 + 10
 
 
-def test_a_mock_handed_in_blank_scores_nothing_and_names_no_weakest(learner_client, mock_settings):
+def test_a_mock_handed_in_blank_scores_nothing_and_counts_every_question_as_wrong(
+    learner_client, mock_settings
+):
     attempt = start_mock(learner_client)
-    learner_client.post(submit_url(attempt))
+    hand_in(learner_client, attempt)
 
     response = learner_client.get(result_url(attempt))
 
     assert heading(response.content) == "0 of 60 right (0%)"
-    assert not [row for row in result_rows(response) if "Weakest" in row[0]]
-    assert not with_class(response.content, "lede")
-    assertContains(response, "60 unanswered, counted as wrong")
+    assertContains(response, "60 skipped, counted as wrong")
+    # Skipped counts as wrong, so the heaviest domain asked enough questions to be judged is
+    # furthest behind: Experimentation, 0 of 15 (25 x 0.58 marks).
+    (weakest,) = [row for row in result_rows(response) if "Weakest" in row[0]]
+    assert weakest[:4] == ["Experimentation Weakest", "0", "0", "15"]
+    (lede,) = with_class(response.content, "lede")
+    assert lede.text.startswith(
+        "Weakest domain: Experimentation, 0 of its 15 questions right (15 skipped, counted as "
+        "wrong): 80% range "
+    )
 
 
 # A live mock counts nowhere; a closed one counts, unanswered as wrong
@@ -823,16 +862,16 @@ def test_a_submitted_mock_counts_its_unanswered_questions_as_wrong(
     for item in firsts.values():  # one right answer per domain: 7 of 60 answered
         answer(learner_client, attempt, item, right_options(item))
 
-    learner_client.post(submit_url(attempt))
+    hand_in(learner_client, attempt)
 
     on_practice = practice_accuracy(learner_client.get(PRACTICE))
     on_dashboard = dashboard_accuracy(learner_client.get(DASHBOARD))
     for slug, asked in MOCK_60.items():
-        share = f"1 of {asked} right: likely"
+        share = f"1 of {asked} right: 80% range"
         assert on_practice[slug].startswith(share), (slug, on_practice[slug])
         assert on_dashboard[slug].startswith(share), (slug, on_dashboard[slug])
     # 15 answers: practised, and likely under the bar (settled: nothing more is said).
-    assert on_dashboard["experimentation"] == "1 of 15 right: likely 3–22% likely under 70%"
+    assert on_dashboard["experimentation"] == "1 of 15 right: 80% range 3–22% likely under 70%"
 
 
 def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
@@ -848,7 +887,7 @@ def test_a_mock_past_its_deadline_counts_like_a_submitted_one(
     run_out_of_time(attempt)
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))[slug]
-    assert accuracy.startswith(f"1 of {asked} right: likely"), accuracy
+    assert accuracy.startswith(f"1 of {asked} right: 80% range"), accuracy
     attempt.refresh_from_db()
     assert attempt.submitted_at is not None
 
@@ -888,7 +927,7 @@ def test_a_mocks_misses_become_review_cards_only_when_it_is_handed_in(
     answer(learner_client, attempt, wrong, wrong_options(wrong))
     assert missed(learner) == {}  # while it is live its answers count nowhere
 
-    learner_client.post(submit_url(attempt))
+    hand_in(learner_client, attempt)
 
     attempt.refresh_from_db()
     # The wrong answer, not the 58 left unanswered: a card shows the answer the learner gave.
@@ -943,10 +982,10 @@ def test_accuracy_reads_each_domains_own_newest_answers(learner_client, learner,
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"].startswith("20 of 20 right: likely ")
+    assert accuracy["core-ml"].startswith("20 of 20 right: 80% range ")
     assert accuracy["core-ml"].endswith(" likely at least 70%")
-    assert accuracy["trustworthy-ai"] == "10 of 10 right: likely 81–99% likely at least 70%"
-    assert accuracy["experimentation"].startswith("0 of 20 right: likely ")
+    assert accuracy["trustworthy-ai"] == "10 of 10 right: 80% range 81–99% likely at least 70%"
+    assert accuracy["experimentation"].startswith("0 of 20 right: 80% range ")
     assert accuracy["experimentation"].endswith(" likely under 70%")
 
 
@@ -959,15 +998,15 @@ def test_a_domain_is_likely_accurate_once_its_answers_give_80_percent_odds(learn
 
     accuracy = practice_accuracy(learner_client.get(PRACTICE))
 
-    assert accuracy["core-ml"].startswith("10 of 12 right: likely ")
+    assert accuracy["core-ml"].startswith("10 of 12 right: 80% range ")
     assert accuracy["core-ml"].endswith(
-        "not settled: about 1 more answer at your current rate would settle it as likely at "
-        "least 70%"
+        "not settled: about 1 more answer at your estimated rate, 79%, would settle it as likely "
+        "at least 70%"
     )
-    assert accuracy["experimentation"].startswith("16 of 20 right: likely ")
+    assert accuracy["experimentation"].startswith("16 of 20 right: 80% range ")
     assert accuracy["experimentation"].endswith("likely at least 70%")
-    assert accuracy["multimodal-data"].startswith("7 of 10 right: likely 49–83% not settled")
-    assert accuracy["software-development"].startswith("4 of 4 right: likely ")
+    assert accuracy["multimodal-data"].startswith("7 of 10 right: 80% range 49–83% not settled")
+    assert accuracy["software-development"].startswith("4 of 4 right: 80% range ")
     assert accuracy["software-development"].endswith(
         "too few answers to tell yet: 6 more first answers in this domain before any verdict"
     )
@@ -1053,7 +1092,8 @@ def test_the_history_lists_finished_attempts_with_an_svg_chart(learner, learner_
     assert result_url(finished) in hrefs
     assert result_url(expired) in hrefs
     assert result_url(still_open) not in hrefs
-    # Newest first: 100% overall then 0% (ten unanswered), no domain under the bar in either.
+    # Newest first: 100% overall then 0% (ten skipped); neither asks any domain the ten
+    # questions it needs to be judged, so neither has a weakest domain.
     assert [row[1:4] for row in table_rows(response.content)] == [
         ["100%", "0", "—"],
         ["0%", "10", "—"],
@@ -1066,6 +1106,10 @@ def test_the_history_lists_finished_attempts_with_an_svg_chart(learner, learner_
     assert set(lines) == {"line-overall", "line-weakest"}
     # Oldest first along the x axis: 0% sits at the bottom (y=172), 100% at the top (y=28).
     assert [point.split(",")[1] for point in lines["line-overall"]] == ["172.0", "28.0"]
+    # No weakest domain in either attempt: no point on its line, no dot.
+    assert lines["line-weakest"] == []
+    assert len(with_class(response.content, "dot-overall")) == 2
+    assert not with_class(response.content, "dot-weakest")
     assert element_by_id(response.content, "history-title").text
 
 
@@ -1103,5 +1147,5 @@ def test_a_result_page_gives_each_domain_the_range_its_true_accuracy_likely_lies
 
     rows = table_rows(response.content, "stack-table")
     (core_ml,) = [row for row in rows if row[0].startswith(domain_names()["core-ml"])]
-    assert core_ml[-1] == "likely 49–83%"
+    assert core_ml[-1] == "80% range 49–83%"
     assert "lies with 80% odds" in page_text(response.content)

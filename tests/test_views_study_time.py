@@ -127,7 +127,9 @@ def test_stopping_records_the_minutes_for_the_only_domain(learner_client, learne
 
 
 def test_stopping_on_a_phase_of_two_domains_asks_which_the_heavier_chosen(learner_client, learner):
-    start_timer(user=learner, phase_slug=PHASE_FIVE, now=timezone.now())
+    start_timer(
+        user=learner, phase_slug=PHASE_FIVE, now=timezone.now() - datetime.timedelta(minutes=20)
+    )
     page = learner_client.get(phase_url(PHASE_FIVE))
     stop_form = element_by_id(page.content, "study-time")
     radios = [

@@ -160,6 +160,7 @@ def _review_page(
     refused: str = "",
     answer: str | None = None,
     just_answered: reask.Answered | None = None,
+    chosen_places: tuple[int, ...] = (),
 ) -> HttpResponse:
     # A mock whose time ran out is handed in here too, so its misses join the queue at once.
     now = timezone.now()
@@ -196,6 +197,8 @@ def _review_page(
         "revealed": bool(shown) and shown in turned_over,
         "answer": turned_over.get(shown, ""),
         "answered": just_answered or _answered_before(request),
+        # A refused choice (too few or too many) shown as the learner left it.
+        "chosen_places": chosen_places,
     }
     if card is None:
         context["next_due"] = next_due(request.user)
@@ -321,6 +324,7 @@ def review_question_answer(request: HtmxHttpRequest, card_id: int) -> HttpRespon
             request,
             status=422,
             refused=unchanged(practice.choose_exactly(choose, len(chosen))),
+            chosen_places=tuple(form.cleaned_data["option"]),
         )
     if _in_queue(request, (QUESTION, card.pk)) is None:
         return _review_page(request, status=409, refused=NOT_IN_QUEUE)

@@ -76,12 +76,8 @@ class Attempt(models.Model):
 
     @property
     def timed_out(self) -> bool:
-        return ran_out(self.deadline, self.submitted_at)
-
-
-def ran_out(deadline: datetime.datetime | None, submitted_at: datetime.datetime | None) -> bool:
-    """Handed in by the clock: a mock closes at its deadline exactly when time ran out."""
-    return deadline is not None and submitted_at == deadline
+        """Handed in by the clock: a mock closes at its deadline exactly when time ran out."""
+        return self.deadline is not None and self.submitted_at == self.deadline
 
 
 class AttemptQuestionQuerySet(models.QuerySet):

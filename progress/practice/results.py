@@ -32,10 +32,11 @@ HISTORY_LENGTH = 20  # finished attempts on the history page
 def _score(
     results: Iterable[tuple[str, bool | None]], domains: Iterable[DomainInfo]
 ) -> practice.AttemptScore:
-    return practice.score(results, domains, rules().accurate, rules().confidence)
+    the = rules()
+    return practice.score(results, domains, the.accurate, the.confidence, the.min_answers)
 
 
-RESULT_FILTERS = {"": "All", "wrong": "Wrong only", "unanswered": "Unanswered only"}
+RESULT_FILTERS = {"": "All", "wrong": "Wrong only", "unanswered": "Skipped only"}
 
 
 @login_required
@@ -119,7 +120,7 @@ def practice_history(request: HtmxHttpRequest) -> HttpResponse:
             "rules": rules(),
             "chart": chart.history(
                 [
-                    (score.percent, score.weakest.percent if score.weakest else score.percent)
+                    (score.percent, score.weakest.percent if score.weakest else None)
                     for _, score in reversed(history)
                 ],
                 bar=rules().accurate_percent,

@@ -80,6 +80,25 @@ def choose_exactly(choose: int, chose: int) -> str:
     )
 
 
+def choose_more(choose: int, chose: int) -> str:
+    """Why a drill's answer is not checked yet: it has fewer options than the question asks."""
+    if not chose:
+        return "Choose an answer first."
+    return f"Choose {choose} to check your answer: you have chosen {chose} so far."
+
+
+def choice_status(choose: int, chose: int) -> str:
+    """What a mock's question holds after the learner's last choice."""
+    if chose == choose:
+        return "Your answer is saved."
+    if not chose:
+        return "No answer: this question counts as unanswered."
+    return (
+        f"Kept as unanswered: this question asks for {choose} answers and you have chosen "
+        f"{chose}. Choose {choose - chose} more."
+    )
+
+
 def is_correct(chosen: Iterable[int], correct: Iterable[int]) -> bool:
     """All or nothing, as the exam gives no partial credit."""
     return set(chosen) == set(correct)
@@ -113,24 +132,36 @@ class DomainScore(Tally):
     study_order: int
     bar: float  # the accuracy bar: likely under it, a domain is behind
     confidence: float  # the odds "likely" means (progress.verdicts.beta)
+    min_answers: int  # questions a domain needs before it is judged (the dashboard's rule)
+
+    @property
+    def wrong_or_skipped(self) -> int:
+        return self.asked - self.right
 
     @property
     def likely_text(self) -> str:
-        """Where the true accuracy likely lies after this attempt alone (80% interval of its
-        posterior, progress.verdicts.beta; an unanswered question counts as wrong): "likely
-        49–83%"."""
+        """Where the true accuracy likely lies after this attempt alone, a skipped question
+        counting as wrong (as on the exam): "80% range 49–83%"."""
         if not self.asked:
             return "—"
-        low, high = beta.percent_interval(self.right, self.asked - self.right, self.confidence)
-        return f"likely {low}–{high}%"
+        low, high = beta.percent_interval(self.right, self.wrong_or_skipped, self.confidence)
+        return f"{round(100 * self.confidence)}% range {low}–{high}%"
+
+    @property
+    def judged(self) -> bool:
+        """Enough of the domain's questions in this attempt to say "likely under"."""
+        return self.asked >= max(1, self.min_answers)
 
     @property
     def marks_behind(self) -> float:
         """The dashboard's accuracy gap (progress.verdicts.beta.shortfall) times the exam weight,
-        among the questions answered: a skipped question says nothing about what is known."""
-        if not self.answered:
+        over the questions asked, a skipped one counting as wrong, as on the exam and in the
+        table; 0 for a domain with too few questions to judge."""
+        if not self.judged:
             return 0.0
-        return self.weight * beta.shortfall(self.right, self.wrong, self.bar, self.confidence)
+        return self.weight * beta.shortfall(
+            self.right, self.wrong_or_skipped, self.bar, self.confidence
+        )
 
 
 @dataclass(frozen=True)
@@ -143,7 +174,13 @@ class AttemptScore(Tally):
 
     @property
     def weakest(self) -> DomainScore | None:
+        """The dashboard's lagging rule on this attempt's own questions."""
         return lagging(self.domains)
+
+    @property
+    def unjudged(self) -> list[DomainScore]:
+        """Domains asked too few questions here to be judged either way."""
+        return [row for row in self.domains if not row.judged]
 
 
 def score(
@@ -151,6 +188,7 @@ def score(
     domains: Iterable["DomainInfo"],
     bar: float,
     confidence: float,
+    min_answers: int,
 ) -> AttemptScore:
     """Score (domain slug, right / wrong / None for unanswered) results, per domain. A slug
     missing from ``domains`` is its own name, with no weight."""
@@ -160,7 +198,7 @@ def score(
         counts = tally.setdefault(known.get(slug, (slug, slug, 0, 0)), [0, 0, 0])
         counts[0 if correct else 1 if correct is False else 2] += 1
     rows = [
-        DomainScore(right, wrong, unanswered, *about, bar, confidence)
+        DomainScore(right, wrong, unanswered, *about, bar, confidence, min_answers)
         for about, (right, wrong, unanswered) in tally.items()
     ]
     return AttemptScore(

@@ -191,10 +191,14 @@ def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> boo
 def answer(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, chosen: list[int], now: datetime.datetime
 ) -> bool:
-    """Record an answer, scored all or nothing. False (and nothing saved) once time is up."""
-    return save_question(
-        user=user, attempt=attempt, item=item, chosen=chosen, flagged=None, now=now
-    )
+    """Record an answer, scored all or nothing, whatever its number of options (the form's
+    path, save_question, keeps an incomplete one unanswered). False (and nothing saved) once
+    time is up."""
+    lock_learner(user)
+    if close_if_over(user=user, attempt=attempt, now=now):
+        return False
+    _answer(user=user, attempt=attempt, item=item, chosen=chosen, now=now)
+    return True
 
 
 @transaction.atomic
@@ -202,7 +206,9 @@ def flag(
     *, user: Any, attempt: Attempt, item: AttemptQuestion, flagged: bool, now: datetime.datetime
 ) -> bool:
     """Mark a mock's question to revisit, or not. False (and nothing saved) once time is up."""
-    return save_question(user=user, attempt=attempt, item=item, chosen=[], flagged=flagged, now=now)
+    return save_question(
+        user=user, attempt=attempt, item=item, chosen=None, flagged=flagged, now=now
+    )
 
 
 @transaction.atomic
@@ -211,22 +217,37 @@ def save_question(
     user: Any,
     attempt: Attempt,
     item: AttemptQuestion,
-    chosen: list[int],
+    chosen: list[int] | None,
     flagged: bool | None,
     now: datetime.datetime,
 ) -> bool:
-    """What a question's form sends, as one action under the learner's lock: the choice (none:
-    left as it was) and, from the flag button, the flag (None: left as it was). False (nothing
-    saved) once time is up."""
+    """What a question's form sends, as one action under the learner's lock: the options chosen
+    (None: left as they were) and, from the flag button, the flag (None: left as it was).
+
+    As many options as the question asks is an answer, scored all or nothing. Fewer (a "choose
+    two" ticked once, or none) is kept as the learner's choice so far, and the question counts as
+    unanswered until it is complete. A drill's answer stands once given. False (nothing saved)
+    once time is up."""
     lock_learner(user)
     if close_if_over(user=user, attempt=attempt, now=now):
         return False
-    if chosen:
+    if chosen is not None and len(set(chosen)) == len(item.question.correct_options):
         _answer(user=user, attempt=attempt, item=item, chosen=chosen, now=now)
+    elif chosen is not None:
+        _keep_unanswered(attempt=attempt, item=item, chosen=chosen)
     if flagged is not None:
         item.flagged = flagged
         item.save(update_fields=["flagged"])
     return True
+
+
+def _keep_unanswered(*, attempt: Attempt, item: AttemptQuestion, chosen: list[int]) -> None:
+    rows = AttemptQuestion.objects.filter(pk=item.pk)
+    if attempt.kind == Attempt.Kind.DRILL:
+        rows = rows.filter(answered_at__isnull=True)  # a drill's answer stands once given
+    kept = sorted(set(chosen)) or None
+    if rows.update(chosen=kept, is_correct=None, answered_at=None):
+        item.chosen, item.is_correct, item.answered_at = kept, None, None
 
 
 def _answer(

@@ -137,6 +137,8 @@ def _question_page(
 ) -> HttpResponse:
     item = items[position - 1]
     show_feedback = attempt.kind == Attempt.Kind.DRILL and item.answered_at is not None
+    choose = len(item.question.correct_options)
+    partly = bool(item.chosen) and item.answered_at is None and not error
     return render(
         request,
         "progress/attempt.html",
@@ -145,8 +147,12 @@ def _question_page(
             "items": items,
             "item": item,
             "options": shown_options(item, reveal=show_feedback),
-            "choose": len(item.question.correct_options),
+            "choose": choose,
             "show_feedback": show_feedback,
+            # A mock's question chosen in part: said until it is complete.
+            "answer_status": practice.choice_status(choose, len(item.chosen or []))
+            if partly
+            else "",
             "next_position": position + 1 if position < len(items) else None,
             "previous_position": position - 1 if position > 1 else None,
             "answered": sum(1 for i in items if i.answered_at),
@@ -178,6 +184,16 @@ def attempt_question(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     return _question_page(request, attempt, items, position, now)
 
 
+def _answer_status(request: HtmxHttpRequest, words: str, *, status: int = 200) -> HttpResponse:
+    """The answer form's status line, swapped in by htmx after an autosave."""
+    return render(
+        request,
+        "progress/attempt.html#answer-status",
+        {"answer_status": words, "refused": status != 200},
+        status=status,
+    )
+
+
 @login_required
 @require_POST
 def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> HttpResponse:
@@ -196,16 +212,19 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
     chosen = practice.chosen_options(item.order, form.cleaned_data["option"])
     then = form.cleaned_data["then"]
     autosave = bool(request.htmx) and form.cleaned_data["autosave"]
-    if not chosen and attempt.kind == Attempt.Kind.DRILL:
-        return bad_request("Choose an answer first.")
     choose = len(item.question.correct_options)
-    if chosen and len(chosen) != choose:
-        error = practice.choose_exactly(choose, len(chosen))
+    drill = attempt.kind == Attempt.Kind.DRILL
+    refusal = ""
+    if len(chosen) > choose:
+        refusal = unchanged(practice.choose_exactly(choose, len(chosen)))
+    elif drill and not autosave and len(chosen) < choose:
+        # A drill shows the key once answered: only a whole answer is checked.
+        refusal = practice.choose_more(choose, len(chosen))
+    if refusal:
+        item.chosen = chosen  # shown as the learner left it: nothing they ticked is lost
         if autosave:
-            return bad_request(error)
-        return _question_page(
-            request, attempt, items, position, now, error=unchanged(error), status=400
-        )
+            return _answer_status(request, refusal, status=422)
+        return _question_page(request, attempt, items, position, now, error=refusal, status=400)
     flagging = then == "flag" and attempt.kind == Attempt.Kind.MOCK and not autosave
     in_time = services.save_question(
         user=request.user,
@@ -217,9 +236,17 @@ def attempt_answer(request: HtmxHttpRequest, attempt_id: int, position: int) -> 
     )
     if not in_time:
         messages.warning(request, "Time is up: answers after the deadline are not counted.")
+        if autosave:
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = reverse("progress:attempt-result", args=[attempt.pk])
+            return response
         return redirect("progress:attempt-result", attempt.pk)
     if autosave:
-        return HttpResponse(status=204)
+        return _answer_status(request, practice.choice_status(choose, len(chosen)))
+    if 0 < len(chosen) < choose:
+        messages.info(
+            request, f"Question {position}: {practice.choice_status(choose, len(chosen))}"
+        )
     here = reverse("progress:attempt", args=[attempt.pk])
     if attempt.kind == Attempt.Kind.DRILL or flagging:
         return redirect(f"{here}?q={position}")
@@ -259,10 +286,19 @@ def attempt_flagged(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
             "items": items,
             "flagged": [item for item in items if item.flagged],
             "unanswered": [item for item in items if item.answered_at is None],
+            "mostly_unanswered": mostly_unanswered(attempt, items),
             "seconds_left": attempt.seconds_left(now),
             "flag_seconds": settings.MOCK_FLAG_SECONDS,
         },
     )
+
+
+def mostly_unanswered(attempt: Attempt, items: list[AttemptQuestion] | None = None) -> bool:
+    """A mock with more than half its questions unanswered: handing it in asks first."""
+    if attempt.kind != Attempt.Kind.MOCK:
+        return False
+    items = attempt_items(attempt) if items is None else items
+    return 2 * sum(1 for item in items if item.answered_at is None) > len(items)
 
 
 @login_required
@@ -275,5 +311,8 @@ def attempt_submit(request: HtmxHttpRequest, attempt_id: int) -> HttpResponse:
     drill = attempt.kind == Attempt.Kind.DRILL
     if drill and not attempt.questions.filter(answered_at__isnull=False).exists():
         return bad_request("Answer at least one question before finishing the drill.")
+    if not drill and request.POST.get("confirmed") != "1" and mostly_unanswered(attempt):
+        # More than half would count as wrong: the page before handing in asks first.
+        return redirect("progress:attempt-flagged", attempt.pk)
     services.submit(user=request.user, attempt=attempt, now=now)
     return redirect("progress:attempt-result", attempt.pk)

@@ -29,10 +29,11 @@ def heaviest(phase: PhaseInfo) -> DomainInfo:
 def timer_minutes(
     started_at: datetime.datetime, now: datetime.datetime, midnight: datetime.datetime
 ) -> tuple[int, bool]:
-    """Whole minutes a timer counts (at least one), and whether it ran past its cap: TIMER_CAP
-    after its start, or ``midnight`` (the end of the day it started) if that comes first."""
+    """Whole minutes a timer counts (rounded: under half a minute is none), and whether it ran
+    past its cap: TIMER_CAP after its start, or ``midnight`` (the end of the day it started) if
+    that comes first."""
     limit = min(started_at + TIMER_CAP, midnight)
-    return max(1, round((min(now, limit) - started_at).total_seconds() / 60)), now > limit
+    return round((min(now, limit) - started_at).total_seconds() / 60), now > limit
 
 
 def planned_minutes(

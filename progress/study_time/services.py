@@ -19,6 +19,10 @@ class DayIsFull(ValueError):
     """Time that would make one day hold more than the day has: nothing is saved."""
 
 
+class TooShort(ValueError):
+    """A timer stopped within half a minute of its start: it counts no minute, and is gone."""
+
+
 def _room(user: Any, day: datetime.date, leaving_out: int | None = None) -> int:
     """Minutes still free on ``day``: a day has DAY_MINUTES, less what is recorded on it
     (``leaving_out``: a session being corrected, whose old minutes are being replaced)."""
@@ -58,7 +62,8 @@ def start_timer(*, user: Any, phase_slug: str, now: datetime.datetime) -> tuple[
 def stop_timer(*, user: Any, domain_slug: str, now: datetime.datetime) -> StudySession | None:
     """Record the running timer's minutes for ``domain_slug``, capped (study_time.timer_minutes)
     and at what is left of its day; None when no timer runs (stopped already, in another tab).
-    DayIsFull, the timer gone, when its day already holds 24 hours."""
+    DayIsFull, the timer gone, when its day already holds 24 hours; TooShort, the timer gone,
+    when it ran under half a minute."""
     with transaction.atomic():
         lock_learner(user)
         session = StudySession.objects.for_user(user).running().select_for_update().first()
@@ -66,14 +71,17 @@ def stop_timer(*, user: Any, domain_slug: str, now: datetime.datetime) -> StudyS
             return None
         midnight = end_of_day(timezone.localdate(session.started_at))
         minutes, capped = timer_minutes(session.started_at, now, midnight)
+        too_short = minutes == 0
         # Time typed in for the same day while the timer ran leaves the timer what is left.
         room = _room(user, session.day)
-        if room > 0:
+        if room > 0 and not too_short:
             session.minutes, session.capped = min(minutes, room), capped or minutes > room
             session.domain = Domain.objects.get(slug=domain_slug)
             session.save(update_fields=["minutes", "capped", "domain"])
             return session
         session.delete()
+    if too_short:
+        raise TooShort("The timer ran under half a minute, so no time was recorded.")
     raise DayIsFull(
         f"Your timer was stopped, but {session.day:%-d %b} already holds 24 hours of recorded "
         "study, so nothing more was recorded."

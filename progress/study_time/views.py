@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HTMX_STOP_POLLING, HttpResponseClientRedirect
 
 from phases.snapshot import PhaseInfo, Syllabus
 from progress.auth import learner_syllabus
@@ -80,6 +80,22 @@ def _done(request: HtmxHttpRequest, phase: PhaseInfo, note: str = "") -> HttpRes
 
 
 @login_required
+@require_GET
+def timer_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The running timer's line, polled by the phase page every minute: a few hundred bytes, not
+    the page. 286 once no timer runs, which tells htmx to stop polling."""
+    phase = current_phase(request, slug)
+    running = running_timer(request.user, learner_syllabus(request.user), timezone.now())
+    context = {"phase": phase, "running": running}
+    return render(
+        request,
+        "progress/study_time.html#timer-status",
+        context,
+        status=200 if running else HTMX_STOP_POLLING,
+    )
+
+
+@login_required
 @require_POST
 def timer_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     phase = current_phase(request, slug)
@@ -105,8 +121,8 @@ def timer_stop(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         session = services.stop_timer(
             user=request.user, domain_slug=form.cleaned_data["domain"], now=timezone.now()
         )
-    except services.DayIsFull as full:
-        return _done(request, phase, str(full))
+    except (services.DayIsFull, services.TooShort) as refusal:
+        return _done(request, phase, str(refusal))
     if session is not None and session.capped:
         messages.warning(
             request,

@@ -24,7 +24,6 @@ from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import MEMORY_COLUMNS, Memory
 from progress.models import AttemptQuestion, CheckOff, Confidence, NotYet, StudyPlan
 from progress.planning.schedules import plan_of, recall_day, schedule_for
-from progress.practice.models import ran_out
 from progress.timezones import end_of_day
 from progress.verdicts import readiness
 from progress.verdicts.rules import Rules
@@ -164,18 +163,18 @@ class LearnerState:
         )
 
 
-def counted_answers(user: Any, now: datetime.datetime) -> list[tuple[str, bool | None, bool]]:
-    """(domain slug, right, from a mock that ran out of time) for each domain's newest counted
-    answers: first answers only (a repeat is practice), and no stretch question (beyond the
-    exam)."""
+def counted_answers(
+    user: Any, now: datetime.datetime
+) -> list[tuple[str, bool | None, datetime.date | None]]:
+    """(domain slug, right, the day of the mock it was skipped in) for each domain's newest
+    counted answers: first answers only (a repeat is practice), and no stretch question (beyond
+    the exam). A closed mock's unanswered question is skipped (None), on its mock's day."""
     return [
-        (domain, correct, ran_out(deadline, submitted_at))
-        for domain, correct, submitted_at, deadline in AttemptQuestion.objects.counted(user, now)
+        (domain, correct, timezone.localdate(started_at) if correct is None else None)
+        for domain, correct, started_at in AttemptQuestion.objects.counted(user, now)
         .for_accuracy()
         .newest_per_domain(rules().window)
-        .values_list(
-            "question__domain__slug", "is_correct", "attempt__submitted_at", "attempt__deadline"
-        )
+        .values_list("question__domain__slug", "is_correct", "attempt__started_at")
     ]
 
 
@@ -253,11 +252,9 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
                 done=done_by_domain[domain.slug],
                 total=content.domain_total(domain.slug),
                 planned=readiness.planned_share(content.totals[domain.slug], due_by_phase),
-                right=accuracy.get(domain.slug, (0, 0, 0))[0],
-                answered=accuracy.get(domain.slug, (0, 0, 0))[1],
+                **asdict(accuracy.get(domain.slug, readiness.Accuracy())),
                 due_reviews=due_reviews[domain.slug],
                 recall_sum=recall_by_domain[domain.slug],
-                timed_out=accuracy.get(domain.slug, (0, 0, 0))[2],
             )
             for domain in content.domains
         ),

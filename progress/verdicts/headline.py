@@ -20,6 +20,7 @@ class Headline:
     url: str = ""  # a link, or ...
     drill: str = ""  # ... the slug of the domain to drill
     ready: bool = False
+    about: str = ""  # the slug of the lagging domain when the action is about it
 
 
 def headline(state: LearnerState, *, review_due: int) -> Headline:
@@ -71,11 +72,12 @@ def headline(state: LearnerState, *, review_due: int) -> Headline:
                 "behind: the most of any domain.",
                 f"Drill {lagging.name}",
                 drill=lagging.slug,
+                about=lagging.slug,
             )
         sentence = f"{lagging.name} is furthest behind your plan, {marks}."
         if next_check is not None:
-            return Headline(sentence, f"Study next: {lagging.name} →", next_url)
-        return Headline(sentence, f"Drill {lagging.name}", drill=lagging.slug)
+            return Headline(sentence, f"Study next: {lagging.name} →", next_url, about=lagging.slug)
+        return Headline(sentence, f"Drill {lagging.name}", drill=lagging.slug, about=lagging.slug)
     forgotten = [domain for domain in report.domains if not domain.remembered]
     if forgotten:
         under = (

@@ -11,6 +11,7 @@ The numbers come in as Rules, built from settings by progress.verdicts.figures; 
 show for each rule are made here and in progress.verdicts.rules from those numbers.
 """
 
+import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from functools import cached_property
@@ -31,7 +32,8 @@ class DomainCount(DomainInfo):  # the snapshot's domain, with this learner's cou
     answered: int = 0  # answers in that window
     due_reviews: int = 0  # ticked self-checks due for review
     recall_sum: float = 0.0  # predicted exam-day recall added up over its ticked self-checks
-    timed_out: int = 0  # answers in that window left unanswered when a mock ran out of time
+    skipped: int = 0  # answers in that window left unanswered in a mock (counted as wrong)
+    skipped_days: tuple[datetime.date, ...] = ()  # the days of those mocks, newest first
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,13 +89,31 @@ class DomainReadiness(DomainCount):
             return None
         return beta.percent_interval(self.right, self.answered - self.right, self.rules.confidence)
 
+    def confidence_range_text(self, low: int, high: int) -> str:
+        """ "80% range 49–83%": where the true accuracy lies with the rules' odds."""
+        return f"{self.rules.confidence_percent}% range {low}–{high}%"
+
     @property
     def accuracy_text(self) -> str:
-        """ "7 of 10 right: likely 49–83%"; "—" before any answer."""
+        """ "7 of 10 right: 80% range 49–83%"; "—" before any answer."""
         if self.accuracy_range is None:
             return "—"
-        low, high = self.accuracy_range
-        return f"{self.right} of {self.answered} right: likely {low}–{high}%"
+        range_text = self.confidence_range_text(*self.accuracy_range)
+        return f"{self.right} of {self.answered} right: {range_text}"
+
+    @property
+    def skipped_text(self) -> str:
+        """ " (13 of them skipped in your mock of 7 Dec, counted as wrong)": where skipped
+        questions drag the figure down, so it is not mistaken for what is known."""
+        if not self.skipped:
+            return ""
+        days = sorted(set(self.skipped_days), reverse=True)
+        where = (
+            f"your mock of {days[0]:%-d %b}"
+            if len(days) == 1
+            else f"your mocks, the newest of {days[0]:%-d %b}"
+        )
+        return f" ({self.skipped} of them skipped in {where}, counted as wrong)"
 
     @property
     def verdict_text(self) -> str:
@@ -121,8 +141,8 @@ class DomainReadiness(DomainCount):
         rate = beta.current_rate(self.right, self.answered - self.right)
         way = f"at least {bar}%" if rate >= self.rules.accurate else f"under {bar}%"
         return (
-            f"not settled: about {counted(more, 'more answer')} at your current rate would "
-            f"settle it as likely {way}"
+            f"not settled: about {counted(more, 'more answer')} at your estimated rate, "
+            f"{round(100 * rate)}%, would settle it as likely {way}"
         )
 
     @property
@@ -159,17 +179,11 @@ class DomainReadiness(DomainCount):
     def reason(self) -> str:
         """Why this domain is behind, in the learner's own numbers."""
         if self.accuracy_gap > self.plan_gap:
-            # A mock that ran out of time counts as sat, its unanswered questions as wrong (as
-            # in the exam): the reason says so, so the figure is not mistaken for knowledge.
-            timed_out = (
-                f" ({self.timed_out} of them unanswered in a timed-out mock, counted as wrong)"
-                if self.timed_out
-                else ""
-            )
             low, high = self.accuracy_range or (0, 0)
             return (
                 f"{self.name}: {self.right} of your last {self.answered} practice answers "
-                f"right{timed_out}, likely {low}–{high}%, so likely under the "
+                f"right{self.skipped_text}, {self.confidence_range_text(low, high)}, so likely "
+                "under the "
                 f"{self.rules.accurate_percent}% bar: {self.marks_behind:.1f} marks of the "
                 "exam's 100 behind"
             )
@@ -286,18 +300,34 @@ def planned_share(checks_by_phase: Mapping[int, int], due_by_phase: Mapping[int,
     return due / total
 
 
+@dataclass(frozen=True)
+class Accuracy:
+    """A domain's window of answers: right, answered, and those left unanswered (skipped) in a
+    closed mock, with the days of those mocks."""
+
+    right: int = 0
+    answered: int = 0
+    skipped: int = 0
+    skipped_days: tuple[datetime.date, ...] = ()
+
+
 def accuracy_counts(
-    answers: Iterable[tuple[str, bool | None, bool]], window: int
-) -> dict[str, tuple[int, int, int]]:
-    """(right, answered, timed out) per domain over its ``window`` newest answers, from (domain,
-    right, from a mock that ran out of time) newest first. An answer of None (a closed mock's
-    unanswered question) counts as wrong, and as timed out if its mock ran out of time."""
-    counts: dict[str, tuple[int, int, int]] = {}
-    for domain, correct, timed_out in answers:
-        right, answered, unanswered = counts.get(domain, (0, 0, 0))
-        if answered < window:
-            lapsed = correct is None and timed_out
-            counts[domain] = (right + bool(correct), answered + 1, unanswered + lapsed)
+    answers: Iterable[tuple[str, bool | None, datetime.date | None]], window: int
+) -> dict[str, Accuracy]:
+    """Each domain's Accuracy over its ``window`` newest answers, from (domain, right, the day of
+    the mock it was skipped in) newest first. An answer of None (a closed mock's unanswered
+    question) counts as wrong, and as skipped on its mock's day."""
+    counts: dict[str, Accuracy] = {}
+    for domain, correct, skipped_on in answers:
+        now = counts.get(domain, Accuracy())
+        if now.answered < window:
+            skipped = correct is None and skipped_on is not None
+            counts[domain] = Accuracy(
+                right=now.right + bool(correct),
+                answered=now.answered + 1,
+                skipped=now.skipped + skipped,
+                skipped_days=now.skipped_days + ((skipped_on,) if skipped and skipped_on else ()),
+            )
     return counts
 
 

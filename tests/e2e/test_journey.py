@@ -89,8 +89,13 @@ def test_day_one_ticking_ahead_of_plan_is_on_plan_and_study_next_leads_to_phase_
     # 2 of 6 Core ML checks, and Core ML is 20% of the exam: 2/6 x 20 = 6.7% covered, rounded.
     expect(page.locator(".big-figure")).to_have_text("7%")
     expect(page.locator(".big-figure-recall")).to_have_text(header_recall)
-    expect(page.get_by_text("2 of 42 self-checks done")).to_be_visible()
-    study_next = card.get_by_role("link", name=re.compile(r"^Study next"))
+    expect(
+        page.get_by_text("covered, weighted by exam share (2 of 42 self-checks done)")
+    ).to_be_visible()
+    # One next action: the verdict's button; the card beside it explains and offers none.
+    expect(card.get_by_role("link")).to_have_count(0)
+    expect(card.get_by_role("button")).to_have_count(0)
+    study_next = page.locator(".next-action").get_by_role("link")
     expect(study_next).to_have_text("Study next: phase 1 →")
     expect(study_next).to_have_attribute("href", f"{PHASE_ONE_PATH}#{first_open}")
 
@@ -134,9 +139,10 @@ def test_once_the_plan_has_ended_the_dashboard_names_the_domain_most_marks_behin
     expect(page.locator(".domain-table .badge", has_text="Lagging")).to_have_count(1)
     expect(domain_row(page, CORE_ML).locator(".badge-lagging")).to_have_text("Lagging")
     expect(domain_row(page, EXPERIMENTATION).locator("td").nth(1)).to_have_text("29% 29% (2 of 7)")
-    expect(card.get_by_role("button", name=f"Drill {CORE_ML}")).to_be_visible()
+    expect(card.get_by_role("button")).to_have_count(0)
+    expect(card).to_contain_text("Your next step, the button with the verdict, opens its first")
 
-    study_next = card.get_by_role("link", name=re.compile(r"^Study next"))
+    study_next = page.locator(".next-action").get_by_role("link")
     expect(study_next).to_have_text(f"Study next: {CORE_ML} →")
     study_next.click()
     expect(page.get_by_role("heading", level=1)).to_have_text(PHASE_ONE)
