@@ -62,6 +62,21 @@ class Schedule:
     revision: Revision | None = None
     shortened: tuple[tuple[int, int], ...] = ()  # (phase, hours saved) by a strong placement
     day_by_day: bool = False  # a short-notice plan: phases by priority, several to a day
+    # A plan at the learner's own pace (phases.own_pace): the weekdays studied (0 is Monday) and
+    # the hours each study day asks; empty for the guide's schedules, studied any day.
+    study_weekdays: tuple[int, ...] = ()
+    day_hours: float = 0.0
+
+    @property
+    def own_pace(self) -> bool:
+        return bool(self.study_weekdays)
+
+    def is_study_day(self, day: datetime.date) -> bool:
+        """A day the plan has work on: any day from start to finish, or for a plan at the
+        learner's own pace, one of their weekdays."""
+        if not self.start <= day <= self.finish:
+            return False
+        return not self.study_weekdays or day.weekday() in self.study_weekdays
 
     @property
     def start(self) -> datetime.date:

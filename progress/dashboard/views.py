@@ -10,6 +10,7 @@ from progress.dashboard.trend import recall_trend
 from progress.exercises.models import exercise_status
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
+from progress.planning.today import todays_task
 from progress.practice.services import close_overdue_mock
 from progress.study_time.figures import study_time
 from progress.verdicts.figures import learner_state
@@ -26,6 +27,8 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
     state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
     report = state.report
     current = state.current_slot
+    exercise = exercise_status(request.user, state.current_phase) if state.current_phase else None
+    progress = state.phases.get(current.number) if current else None
     review_due = len(
         review_queue(request.user, day=current_review_day(request.user, timezone.now()))
     )
@@ -43,10 +46,18 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "next_check": state.next_check(),
         "current_slot": current,
         "current_phase": state.current_phase,
-        "current_progress": state.phases.get(current.number) if current else None,
+        "current_progress": progress,
         "study_time": study_time(request.user, state.content, state.schedule, state.today),
-        "current_exercise": exercise_status(request.user, state.current_phase)
-        if state.current_phase
+        "current_exercise": exercise,
+        "todays_task": todays_task(
+            state.schedule,
+            state.today,
+            state.plan.exam_date,
+            phase=state.current_phase,
+            progress=progress,
+            exercise=exercise,
+        )
+        if state.plan and state.schedule
         else None,
     }
     return render(request, "progress/dashboard.html", context)

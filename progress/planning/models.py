@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 
 from phases.models import Intensity
+from phases.own_pace import Pace
 
 
 class StudyPlan(models.Model):
@@ -11,6 +12,7 @@ class StudyPlan(models.Model):
         PACED = "paced", "At the schedule's own pace"
         FITTED = "fitted", "Compressed to finish by the exam date when no schedule does"
         SHORT_NOTICE = "short_notice", "Day by day for the days left (phases.short_notice)"
+        OWN_PACE = "own_pace", "The learner's hours a week on their weekdays (phases.own_pace)"
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="study_plan"
@@ -20,6 +22,10 @@ class StudyPlan(models.Model):
     exam_date = models.DateField(null=True, blank=True)
     kind = models.CharField(max_length=12, choices=Kind, default=Kind.PACED)
     placement = models.JSONField(default=dict, blank=True)  # newest: {domain: [right, asked]}
+    # A plan at the learner's own pace: their hours a week and the weekdays they study, as
+    # digits, 0 for Monday ("025": Monday, Wednesday, Saturday). Empty for the other kinds.
+    hours_per_week = models.PositiveSmallIntegerField(null=True, blank=True)
+    study_weekdays = models.CharField(max_length=7, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -27,9 +33,15 @@ class StudyPlan(models.Model):
         ordering = ["user_id"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(kind__in=["paced", "fitted", "short_notice"]),
+                condition=models.Q(kind__in=["paced", "fitted", "short_notice", "own_pace"]),
                 name="study_plan_kind_is_known",
-            )
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(kind="own_pace")
+                | models.Q(hours_per_week__gte=1, hours_per_week__lte=40)
+                & ~models.Q(study_weekdays=""),
+                name="own_pace_has_hours_and_days",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -42,3 +54,10 @@ class StudyPlan(models.Model):
     @property
     def short_notice(self) -> bool:
         return self.kind == self.Kind.SHORT_NOTICE
+
+    @property
+    def pace(self) -> Pace | None:
+        """The learner's own pace, for a plan of that kind."""
+        if self.kind != self.Kind.OWN_PACE or not self.hours_per_week or not self.study_weekdays:
+            return None
+        return Pace(self.hours_per_week, frozenset(int(day) for day in self.study_weekdays))

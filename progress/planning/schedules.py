@@ -7,6 +7,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from phases.own_pace import Pace, lay_on_study_days, total_hours
 from phases.schedule import (
     MOCK_HOURS,
     IntensityOption,
@@ -92,8 +93,44 @@ def short_notice_schedule(
     return day_by_day(priorities, start, exam)
 
 
+def learner_pace_schedule(
+    content: Syllabus,
+    intensity: Any,
+    start: datetime.date,
+    exam: datetime.date | None,
+    pace: Pace,
+    placed: Any = None,
+) -> Schedule:
+    """The learner's hours a week on their weekdays (phases.own_pace): ``intensity``'s hours
+    (Standard's 38 by default) without an exam date; with one, what the study days before it
+    hold, within the guide's least and those; the phases' share by exam weight, shortened where
+    the placement shows strong domains, then the intensity's revision hours and the mock; spread
+    to the day before the exam when there is one (a ValueError when its study days are too
+    few)."""
+    revision = intensity.revision_hours
+    most = sum(hours for _, hours in content.phase_hours[intensity.slug]) + revision + MOCK_HOURS
+    total = total_hours(pace, start, exam, most=most)
+    weights = phase_weights(_phase_domains(content))
+    hours, saved = _shortened(
+        content, hours_by_weight(total - revision - MOCK_HOURS, weights), intensity, placed
+    )
+    schedule = lay_on_study_days(hours, pace, start, exam, revision_hours=revision)
+    return dataclasses.replace(schedule, shortened=saved)
+
+
 def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
     placed = plan.placement or {}
+    if (pace := plan.pace) is not None:
+        exam = plan.exam_date if plan.exam_date and plan.exam_date > plan.start_date else None
+        try:
+            return learner_pace_schedule(
+                content, plan.intensity, plan.start_date, exam, pace, placed
+            )
+        except ValueError:
+            # Too few study days left (a syllabus grown since): the same hours at the pace.
+            return learner_pace_schedule(
+                content, plan.intensity, plan.start_date, None, pace, placed
+            )
     if plan.exam_date is not None and (plan.fitted or plan.short_notice):
         try:
             if plan.short_notice:

@@ -4,6 +4,7 @@ from typing import Any
 from django.db import transaction
 
 from phases.models import Intensity
+from phases.own_pace import Pace
 from progress.lock import lock_learner
 from progress.models import StudyPlan
 from progress.practice.services import placed
@@ -18,15 +19,19 @@ def save_plan(
     exam_date: datetime.date | None,
     today: datetime.date,
     kind: StudyPlan.Kind = StudyPlan.Kind.PACED,
+    pace: Pace | None = None,
 ) -> StudyPlan:
     """Create the learner's plan, or change it; ticks are never touched.
 
     A change of intensity with the start date left as it was re-lays the calendar from today,
     except for a fitted or short-notice plan, which keeps the dates its preview was made for.
     ``kind``: at the intensity's pace; fitted, its hours compressed to end the day before the
-    exam; or short notice, the days left, day by day (progress.planning.schedules). Every kind is
-    shaped by the learner's newest placement.
+    exam; short notice, the days left, day by day; or at the learner's own ``pace``, their hours
+    a week on their weekdays (progress.planning.schedules). Every kind is shaped by the learner's
+    newest placement.
     """
+    if (kind == StudyPlan.Kind.OWN_PACE) != (pace is not None):
+        raise ValueError("a plan at the learner's own pace, and only one, has a pace")
     lock_learner(user)
     plan = StudyPlan.objects.select_for_update().filter(user=user).first()
     values = {
@@ -34,6 +39,8 @@ def save_plan(
         "exam_date": exam_date,
         "kind": kind,
         "placement": placed(user),
+        "hours_per_week": pace.hours_per_week if pace else None,
+        "study_weekdays": "".join(str(day) for day in sorted(pace.weekdays)) if pace else "",
     }
     if plan is None:
         return StudyPlan.objects.create(user=user, start_date=start_date, **values)

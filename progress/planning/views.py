@@ -1,8 +1,9 @@
 """Choosing a schedule, the plan page and its calendar file."""
 
 import datetime
-import itertools
+import math
 import random
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
@@ -16,7 +17,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from phases.models import Intensity
+from phases.own_pace import Pace, hours_text, study_days
 from phases.schedule import (
+    GUIDE_HOURS,
     HEAVY_WEEK_HOURS,
     HEAVY_WEEK_TEXT,
     MOCK_HOURS,
@@ -36,6 +39,7 @@ from progress.planning.models import StudyPlan
 from progress.planning.schedules import (
     fitted_schedule,
     intensity_options,
+    learner_pace_schedule,
     own_pace,
     plan_of,
     short_notice_schedule,
@@ -85,6 +89,7 @@ PAGE_WORDS = {
     "short_notice_hours": SHORT_NOTICE_HOURS_PER_DAY,
     "placement_questions": placement.QUESTIONS,
     "placement_minutes": placement.MINUTES,
+    "guide_hours": GUIDE_HOURS,
 }
 SHORT_NOTICE_REFUSAL = (
     "A plan fitted to your exam date still works for these dates, revision included: "
@@ -101,9 +106,36 @@ def short_notice_start(start: datetime.date) -> datetime.date:
     return max(start, timezone.localdate())
 
 
-def by_day(rows: list[dict[str, Any]]) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
-    """A short-notice plan's rows (in order of their days) under the day each starts."""
-    return [(day, list(group)) for day, group in itertools.groupby(rows, key=itemgetter("start"))]
+def by_day(
+    rows: list[dict[str, Any]], hours_per_day: int = SHORT_NOTICE_HOURS_PER_DAY
+) -> list[tuple[datetime.date, list[dict[str, Any]]]]:
+    """A short-notice plan's rows, day by day: the phases fill ``hours_per_day`` a day in
+    their order (phases.short_notice), so a phase longer than what is left of a day goes on the
+    next with the rest of its hours ("continued"); the revision and the mock on their days."""
+    phases = [row for row in rows if row["kind"] == "phase"]
+    first_day = min((row["start"] for row in phases), default=None)
+    days: dict[datetime.date, list[dict[str, Any]]] = {}
+    used = 0
+    for row in phases:
+        begins, used = used, used + row["hours"]
+        for index in range(begins // hours_per_day, math.ceil(used / hours_per_day)):
+            assert first_day is not None
+            day = first_day + datetime.timedelta(days=index)
+            hours = min(used, (index + 1) * hours_per_day) - max(begins, index * hours_per_day)
+            days.setdefault(day, []).append(
+                row
+                | {
+                    "start": day,
+                    "end": day,
+                    "hours": hours,
+                    "continued": index > begins // hours_per_day,
+                    "continues": (index + 1) * hours_per_day < used,
+                }
+            )
+    for row in rows:
+        if row["kind"] != "phase":
+            days.setdefault(row["start"], []).append(row)
+    return sorted(days.items(), key=itemgetter(0))
 
 
 @login_required
@@ -123,10 +155,15 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             row["progress"] = state.phases.get(row["number"])
             row["exercise"] = exercises.get(row["number"])
     exam = state.plan.exam_date
+    pace = state.plan.pace
     return render(
         request,
         "progress/plan.html",
         {
+            "pace": pace,
+            "own_day": hours_text(state.schedule.day_hours),
+            "pace_day": hours_text(pace.day_hours) if pace else "",
+            "own_over": pace is not None and state.schedule.day_hours > pace.day_hours + 1e-9,
             "state": state,
             "overall": state.report,
             "rows": rows,
@@ -193,7 +230,9 @@ def _preview(
                 "keep days for revision and a mock."
             )
     short_rows = calendar_rows(short, content, placed) if short else []
+    own = _own_pace_preview(form, values, content, intensity, start, exam, placed)
     return {
+        **own,
         "intensity": intensity,
         "schedule": schedule,
         "rows": calendar_rows(schedule, content, placed),
@@ -214,6 +253,48 @@ def _preview(
         "heavy_text": HEAVY_WEEK_TEXT,
         "placed": placed,
         "strong": [d.name for d in content.domains if d.slug in placement.strong_domains(placed)],
+    }
+
+
+def _own_pace_preview(
+    form: PlanForm,
+    values: Mapping[str, Any],
+    content: Syllabus,
+    intensity: Intensity,
+    start: datetime.date,
+    exam: datetime.date | None,
+    placed: Any,
+) -> dict[str, Any]:
+    """The plan at the learner's own pace, when the form holds their hours and days: spread to
+    the day before the exam when there is one, with the hours each study day asks against the
+    hours they give (``own_over`` when it asks more), or why it cannot be (``own_refusal``)."""
+    if form.is_bound:
+        pace = form.pace
+    else:
+        hours, days = values.get("own_hours"), values.get("own_days")
+        pace = Pace(hours, frozenset(days)) if hours and days else None
+    if pace is None:
+        return {"own": None, "own_rows": [], "own_refusal": "", "pace": None}
+    refusal = ""
+    try:
+        own = learner_pace_schedule(content, intensity, start, exam, pace, placed)
+    except ValueError:
+        own = None
+        count = len(study_days(pace.weekdays, start, exam)) if exam else 0
+        refusal = (
+            f"Your study days ({pace.weekday_names}) give {counted(count, 'day')} before your "
+            f"exam: too few for the {len(content.phases)} phases, a revision day and the mock. "
+            "Add days, move your exam date, or take the short-notice plan."
+        )
+    return {
+        "own": own,
+        "own_rows": calendar_rows(own, content, placed) if own else [],
+        "own_refusal": refusal,
+        "pace": pace,
+        "pace_day": hours_text(pace.day_hours),
+        "own_day": hours_text(own.day_hours) if own else "",
+        # A study day asks more than the learner gives: only when the guide's least cannot fit.
+        "own_over": own is not None and own.day_hours > pace.day_hours + 1e-9,
     }
 
 
@@ -248,6 +329,26 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         data = form.cleaned_data
         fit = data["fit"]  # "" when the plain save button was used
         fitted = None
+        if fit == "own":
+            preview = _preview(request, form, list(Intensity.objects.all()))
+            if preview is None or preview["own"] is None:
+                form.add_error(None, preview["own_refusal"] if preview else SHORT_NOTICE_REFUSAL)
+                return _choose_page(request, form, status=400)
+            save_plan(
+                user=request.user,
+                intensity=data["intensity"],
+                start_date=data["start_date"],
+                exam_date=data["exam_date"],
+                today=timezone.localdate(),
+                kind=StudyPlan.Kind.OWN_PACE,
+                pace=form.pace,
+            )
+            messages.success(
+                request,
+                f"Your plan at your own pace is saved: about {preview['own_day']} on each study "
+                f"day ({preview['pace'].weekday_names}).",
+            )
+            return redirect("progress:plan")
         if fit:
             preview = _preview(request, form, list(Intensity.objects.all()))
             fitted = preview["fitted" if fit == "1" else "short"] if preview else None
@@ -284,6 +385,8 @@ def plan_choose(request: HtmxHttpRequest) -> HttpResponse:
         initial = {
             name: getattr(existing, name) for name in ("intensity", "start_date", "exam_date")
         }
+        if (pace := existing.pace) is not None:
+            initial |= {"own_hours": pace.hours_per_week, "own_days": sorted(pace.weekdays)}
     else:
         initial = {"intensity": Intensity.objects.default(), "start_date": timezone.localdate()}
     return _choose_page(request, PlanForm(initial=initial))
