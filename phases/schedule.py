@@ -66,6 +66,9 @@ class Schedule:
     # the hours each study day asks; empty for the guide's schedules, studied any day.
     study_weekdays: tuple[int, ...] = ()
     day_hours: float = 0.0
+    # Phases done before the learner re-planned from today (caught up): not laid again, and
+    # due in full, as they were done.
+    done_before: tuple[int, ...] = ()
 
     @property
     def own_pace(self) -> bool:
@@ -113,7 +116,9 @@ class Schedule:
         return None
 
     def share_due(self, today: datetime.date) -> dict[int, float]:
-        return {slot.number: slot.share_due(today) for slot in self.slots}
+        return dict.fromkeys(self.done_before, 1.0) | {
+            slot.number: slot.share_due(today) for slot in self.slots
+        }
 
     def fits(self, exam_date: datetime.date | None) -> bool:
         """Whether all of it ends at least one day before the exam (always, without one)."""

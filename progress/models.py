@@ -12,7 +12,7 @@ from progress.memory.models import (
     Reveal,
     ReviewLog,
 )
-from progress.planning.models import StudyPlan
+from progress.planning.models import EarlierPlan, StudyPlan
 from progress.practice.models import Attempt, AttemptQuestion, QuestionReport
 from progress.study_time.models import StudySession
 
@@ -21,6 +21,7 @@ __all__ = [
     "AttemptQuestion",
     "CheckOff",
     "Confidence",
+    "EarlierPlan",
     "Exercise",
     "MemoryCard",
     "NotYet",

@@ -34,6 +34,7 @@ from phases.models import Domain, SelfCheck
 from progress.accounts.export import RESULT_WITHHELD, export_learner
 from progress.memory.ticks import Outcome, reveal, set_done
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
+from progress.planning.services import catch_up
 from progress.practice.reports import report_question
 from progress.practice.services import answer, flag, start_drill, submit
 from progress.study_time.services import record_session, start_timer
@@ -124,6 +125,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "admin.LogEntry": lambda export: export["admin_actions"],
     "progress.Profile": lambda export: [export["profile"]] if export["profile"] else [],
     "progress.StudyPlan": lambda export: [export["plan"]] if export["plan"] else [],
+    "progress.EarlierPlan": lambda export: export["earlier_plans"],
     "progress.CheckOff": lambda export: export["ticks"],
     "progress.Exercise": lambda export: export["exercises"],
     "progress.QuestionCard": lambda export: export["question_cards"],
@@ -211,6 +213,8 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         reminded_on=datetime.date(2026, 3, 2),
     )
     make_plan(user, exam_in=40)
+    # Laid again from today: the plan as it stood goes to the learner's earlier plans.
+    catch_up(user=user, today=timezone.localdate(), now=now)
     LogEntry.objects.log_actions(
         user.pk,
         StudyPlan.objects.filter(user=user),

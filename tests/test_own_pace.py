@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phases.content import syllabus
+from phases.models import Intensity
 from phases.own_pace import Pace, hours_text, lay_on_study_days, study_days, total_hours
 from phases.schedule import GUIDE_HOURS, MOCK_HOURS, hours_by_weight
 from progress.models import StudyPlan
-from progress.planning.schedules import schedule_for
+from progress.planning.schedules import own_pace, schedule_for
+from progress.planning.views import SPREAD_AFTER_DAYS
 from tests.conftest import today
 from tests.factories import make_plan, tick
 from tests.html import page_text, table_rows, with_class
@@ -268,3 +270,62 @@ def test_a_guide_schedule_with_an_exam_ends_its_table_with_the_exam_day(learner_
     rows = table_rows(page.content, "plan-table")
     assert rows[-1][:3] == ["Your exam", short(exam), short(exam)]
     assert rows[-1][-1] == "Coming up"
+
+
+@pytest.mark.django_db
+def test_a_schedule_ending_long_before_the_exam_is_offered_spread_to_the_day_before(
+    learner_client, learner
+):
+    exam = today() + datetime.timedelta(weeks=16)  # Standard takes about five weeks
+    data = {
+        "intensity": "standard",
+        "start_date": today().isoformat(),
+        "exam_date": exam.isoformat(),
+    }
+
+    preview = learner_client.post(PREVIEW, data)
+
+    text = page_text(preview.content)
+    assert "before the exam with nothing planned: you can spread it to the day before" in text
+    assert "Spread to my exam date: 3 h a week" in text
+    assert "about 1 hour a study day, 3 days a week" in text
+
+    learner_client.post(CHOOSE, data | {"fit": "1"})
+
+    plan = StudyPlan.objects.get(user=learner)
+    assert plan.kind == "fitted"
+    assert schedule_of(learner).finish == exam - datetime.timedelta(days=1)
+
+
+@pytest.mark.django_db
+def test_a_schedule_ending_within_a_week_of_the_exam_is_not_offered_a_spread(learner_client):
+    fast = Intensity.objects.get(slug="fast-track")
+    finish = own_pace(fast, syllabus(), today()).finish
+    exam = finish + datetime.timedelta(days=SPREAD_AFTER_DAYS)
+    data = {
+        "intensity": "fast-track",
+        "start_date": today().isoformat(),
+        "exam_date": exam.isoformat(),
+    }
+
+    text = page_text(learner_client.post(PREVIEW, data).content)
+
+    assert "at least a day before your exam" in text
+    assert "Spread to my exam date" not in text
+    later = data | {"exam_date": (exam + datetime.timedelta(days=1)).isoformat()}
+    assert "Spread to my exam date" in page_text(learner_client.post(PREVIEW, later).content)
+
+
+@pytest.mark.django_db
+def test_todays_phase_page_opens_with_todays_task_and_no_other_does(learner_client, learner):
+    make_plan(learner, intensity="standard", exam_in=60)
+
+    first = learner_client.get(reverse("progress:phase", args=["core-ml-foundations"]))
+    second = learner_client.get(reverse("progress:phase", args=["experimentation"]))
+
+    (task,) = with_class(first.content, "todays-task")
+    assert task.text == (
+        "Today, about 2 hours: phase 1, Core ML foundations: 7 self-checks left and the written "
+        "exercise. 60 days to your exam."
+    )
+    assert with_class(second.content, "todays-task") == []

@@ -130,7 +130,8 @@ PAGES = [
     ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 13 + WRITE),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
-    ("plan", "get", reverse("progress:plan"), None, {}, 4),
+    # With the learner's earlier plans, the newest few.
+    ("plan", "get", reverse("progress:plan"), None, {}, 5),
     ("calendar", "get", reverse("progress:plan-calendar"), None, {}, 2),
     ("choose", "get", reverse("progress:plan-choose"), None, {}, 3),
     ("preview-htmx", "get", reverse("progress:plan-preview"), preview_query(), HTMX, 3),

@@ -21,6 +21,7 @@ from progress.models import (
     Attempt,
     AttemptQuestion,
     CheckOff,
+    EarlierPlan,
     MemoryCard,
     NotYet,
     Profile,
@@ -214,6 +215,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         ],
         "profile": _columns(profile) if profile else None,
         "plan": _columns(plan) if plan else None,
+        # Each plan before this one, as it stood when changed or laid again from a later day.
+        "earlier_plans": [_columns(row) for row in mine(EarlierPlan, by="replaced_at")],
         "ticks": [
             {
                 **_card(tick),

@@ -10,7 +10,7 @@ from progress.dashboard.trend import recall_trend
 from progress.exercises.models import exercise_status
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
-from progress.planning.today import todays_task
+from progress.planning.today import CATCH_UP_DAYS, behind_days, todays_task
 from progress.practice.services import close_overdue_mock
 from progress.study_time.figures import study_time
 from progress.verdicts.figures import learner_state
@@ -49,6 +49,7 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "current_progress": progress,
         "study_time": study_time(request.user, state.content, state.schedule, state.today),
         "current_exercise": exercise,
+        "behind": behind if (behind := behind_days(state)) >= CATCH_UP_DAYS else 0,
         "todays_task": todays_task(
             state.schedule,
             state.today,

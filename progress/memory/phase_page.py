@@ -22,6 +22,7 @@ from progress.memory.ticks import (
     set_done,
     settle,
 )
+from progress.planning.today import todays_task
 from progress.study_time.views import phase_time
 from progress.verdicts.figures import CheckRow, check_figures, learner_state
 from progress.web import (
@@ -58,7 +59,24 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     state = learner_state(request.user, today=today)
     position = content.phases.index(phase)
     turned_over = revealed(request.user, timezone.now())
+    exercise = exercise_status(request.user, phase)
+    current = state.current_slot
+    task = (
+        todays_task(
+            state.schedule,
+            today,
+            state.plan.exam_date,
+            phase=state.current_phase,
+            progress=state.phases.get(current.number) if current else None,
+            exercise=exercise if current and current.number == phase.number else None,
+        )
+        if state.plan is not None and state.schedule is not None
+        else None
+    )
     context = {
+        # Today's task, on the page of the phase it names (or on any page on a revision day or
+        # a day off).
+        "todays_task": task if task and (not current or current.number == phase.number) else None,
         "phase": phase,
         "phases": content.phases,
         "previous_phase": content.phases[position - 1] if position > 0 else None,
@@ -68,7 +86,7 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "progress": state.phases.get(phase.number),
         "overall": state.report,
         **phase_time(request, phase),
-        "exercise": exercise_status(request.user, phase),
+        "exercise": exercise,
         "outcomes": Outcome.choices,
         "outcomes_text": OUTCOMES_TEXT,
     }

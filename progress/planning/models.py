@@ -1,5 +1,7 @@
 """The learner's plan: the intensity, the dates, and the placement that shaped it."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -26,6 +28,9 @@ class StudyPlan(models.Model):
     # digits, 0 for Monday ("025": Monday, Wednesday, Saturday). Empty for the other kinds.
     hours_per_week = models.PositiveSmallIntegerField(null=True, blank=True)
     study_weekdays = models.CharField(max_length=7, blank=True, default="")
+    # Phases whose self-checks were all done when the learner last re-planned from today ("catch
+    # up"), as digits ("13"): the new calendar lays only the others.
+    done_phases = models.CharField(max_length=9, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -56,8 +61,55 @@ class StudyPlan(models.Model):
         return self.kind == self.Kind.SHORT_NOTICE
 
     @property
+    def skipped(self) -> frozenset[int]:
+        return frozenset(int(number) for number in self.done_phases)
+
+    @property
     def pace(self) -> Pace | None:
         """The learner's own pace, for a plan of that kind."""
         if self.kind != self.Kind.OWN_PACE or not self.hours_per_week or not self.study_weekdays:
             return None
         return Pace(self.hours_per_week, frozenset(int(day) for day in self.study_weekdays))
+
+
+class EarlierPlan(models.Model):
+    """A plan as it stood before the learner changed it or caught up: theirs to look back on and
+    in their export; gone with the account."""
+
+    class Reason(models.TextChoices):
+        CHANGED = "changed", "Changed on the plan form"
+        CAUGHT_UP = "caught_up", "Re-planned from the day the learner caught up"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="earlier_plans"
+    )
+    replaced_at = models.DateTimeField()
+    reason = models.CharField(max_length=9, choices=Reason)
+    intensity = models.ForeignKey(Intensity, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=12, choices=StudyPlan.Kind)
+    start_date = models.DateField()
+    exam_date = models.DateField(null=True, blank=True)
+    hours_per_week = models.PositiveSmallIntegerField(null=True, blank=True)
+    study_weekdays = models.CharField(max_length=7, blank=True, default="")
+    done_phases = models.CharField(max_length=9, blank=True, default="")
+    finish = models.DateField(help_text="The day its calendar ended: the full mock's.")
+
+    class Meta:
+        ordering = ["-replaced_at", "-pk"]
+        indexes = [models.Index(fields=["user", "replaced_at"], name="earlier_plan_user_time")]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.user}: {self.kind} from {self.start_date:%Y-%m-%d}, "
+            f"replaced {self.replaced_at:%Y-%m-%d}"
+        )
+
+
+# The plan page lists the newest few; the export holds every one.
+EARLIER_PLANS_SHOWN = 10
+
+
+def earlier_plans(user: Any) -> list[EarlierPlan]:
+    """The learner's plans before this one, newest first, as the plan page lists them."""
+    rows = EarlierPlan.objects.filter(user_id=user.pk).select_related("intensity")
+    return list(rows[:EARLIER_PLANS_SHOWN])

@@ -60,19 +60,43 @@ def intensity_options(
     return options
 
 
+def _remaining(
+    hours: Sequence[tuple[int, int]], done: frozenset[int]
+) -> tuple[tuple[int, int], ...]:
+    """The phases still to lay: all but those ``done`` before a re-plan (all of them, should
+    that leave none)."""
+    return tuple((n, h) for n, h in hours if n not in done) or tuple(hours)
+
+
+def _done(schedule: Schedule, done: frozenset[int]) -> Schedule:
+    laid = {slot.number for slot in schedule.slots}
+    return dataclasses.replace(schedule, done_before=tuple(sorted(done - laid)))
+
+
 def own_pace(
-    intensity: Any, content: Syllabus, start: datetime.date, placed: Any = None
+    intensity: Any,
+    content: Syllabus,
+    start: datetime.date,
+    placed: Any = None,
+    done: frozenset[int] = frozenset(),
 ) -> Schedule:
-    """The intensity's calendar at its own weekly hours, revision and mock included."""
+    """The intensity's calendar at its own weekly hours, revision and mock included (the phases
+    ``done`` before a re-plan left out)."""
     hours, saved = _shortened(content, content.phase_hours[intensity.slug], intensity, placed)
+    hours = _remaining(hours, done)
     schedule = lay_out(
         hours, intensity.hours_per_week, start, revision_hours=intensity.revision_hours
     )
-    return dataclasses.replace(schedule, shortened=saved)
+    return _done(dataclasses.replace(schedule, shortened=saved), done)
 
 
 def fitted_schedule(
-    content: Syllabus, intensity: Any, start: datetime.date, exam: datetime.date, placed: Any = None
+    content: Syllabus,
+    intensity: Any,
+    start: datetime.date,
+    exam: datetime.date,
+    placed: Any = None,
+    done: frozenset[int] = frozenset(),
 ) -> Schedule:
     """The intensity's total hours, split across the phases by exam weight, shortened where the
     placement shows strong domains, and compressed with the revision stretch to end the day
@@ -80,17 +104,22 @@ def fitted_schedule(
     weights = phase_weights(_phase_domains(content))
     total = sum(hours for _, hours in content.phase_hours[intensity.slug])
     hours, saved = _shortened(content, hours_by_weight(total, weights), intensity, placed)
-    schedule = fit_to(hours, start, exam, revision_hours=intensity.revision_hours)
-    return dataclasses.replace(schedule, shortened=saved)
+    schedule = fit_to(_remaining(hours, done), start, exam, revision_hours=intensity.revision_hours)
+    return _done(dataclasses.replace(schedule, shortened=saved), done)
 
 
 def short_notice_schedule(
-    content: Syllabus, start: datetime.date, exam: datetime.date, placed: Mapping[str, Any]
+    content: Syllabus,
+    start: datetime.date,
+    exam: datetime.date,
+    placed: Mapping[str, Any],
+    done: frozenset[int] = frozenset(),
 ) -> Schedule:
     """The days left, day by day, the phases with the most marks the placement shows at stake
     first (without a placement, by exam weight)."""
     priorities = phase_priorities(_phase_domains(content), placement.missed_share(placed))
-    return day_by_day(priorities, start, exam)
+    left = [(n, p) for n, p in priorities if n not in done] or list(priorities)
+    return _done(day_by_day(left, start, exam), done)
 
 
 def learner_pace_schedule(
@@ -100,6 +129,7 @@ def learner_pace_schedule(
     exam: datetime.date | None,
     pace: Pace,
     placed: Any = None,
+    done: frozenset[int] = frozenset(),
 ) -> Schedule:
     """The learner's hours a week on their weekdays (phases.own_pace): ``intensity``'s hours
     (Standard's 38 by default) without an exam date; with one, what the study days before it
@@ -114,33 +144,33 @@ def learner_pace_schedule(
     hours, saved = _shortened(
         content, hours_by_weight(total - revision - MOCK_HOURS, weights), intensity, placed
     )
-    schedule = lay_on_study_days(hours, pace, start, exam, revision_hours=revision)
-    return dataclasses.replace(schedule, shortened=saved)
+    schedule = lay_on_study_days(
+        _remaining(hours, done), pace, start, exam, revision_hours=revision
+    )
+    return _done(dataclasses.replace(schedule, shortened=saved), done)
 
 
 def schedule_for(plan: StudyPlan, content: Syllabus) -> Schedule:
     placed = plan.placement or {}
+    done = plan.skipped
+    start, exam = plan.start_date, plan.exam_date
     if (pace := plan.pace) is not None:
-        exam = plan.exam_date if plan.exam_date and plan.exam_date > plan.start_date else None
+        ahead = exam if exam and exam > start else None
         try:
-            return learner_pace_schedule(
-                content, plan.intensity, plan.start_date, exam, pace, placed
-            )
+            return learner_pace_schedule(content, plan.intensity, start, ahead, pace, placed, done)
         except ValueError:
             # Too few study days left (a syllabus grown since): the same hours at the pace.
-            return learner_pace_schedule(
-                content, plan.intensity, plan.start_date, None, pace, placed
-            )
-    if plan.exam_date is not None and (plan.fitted or plan.short_notice):
+            return learner_pace_schedule(content, plan.intensity, start, None, pace, placed, done)
+    if exam is not None and (plan.fitted or plan.short_notice):
         try:
             if plan.short_notice:
-                return short_notice_schedule(content, plan.start_date, plan.exam_date, placed)
-            return fitted_schedule(content, plan.intensity, plan.start_date, plan.exam_date, placed)
+                return short_notice_schedule(content, start, exam, placed, done)
+            return fitted_schedule(content, plan.intensity, start, exam, placed, done)
         except ValueError:
             # Saving refuses a plan with too few days; only a syllabus grown since (or a
             # passed exam) can get here, and the intensity's own pace is the honest fallback.
             pass
-    return own_pace(plan.intensity, content, plan.start_date, placed)
+    return own_pace(plan.intensity, content, start, placed, done)
 
 
 def plan_of(user: Any) -> StudyPlan | None:

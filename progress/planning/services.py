@@ -2,11 +2,14 @@ import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
+from phases.content import syllabus
 from phases.models import Intensity
 from phases.own_pace import Pace
 from progress.lock import lock_learner
-from progress.models import StudyPlan
+from progress.models import CheckOff, EarlierPlan, StudyPlan
+from progress.planning.schedules import fitted_schedule, schedule_for
 from progress.practice.services import placed
 
 
@@ -20,6 +23,7 @@ def save_plan(
     today: datetime.date,
     kind: StudyPlan.Kind = StudyPlan.Kind.PACED,
     pace: Pace | None = None,
+    now: datetime.datetime | None = None,
 ) -> StudyPlan:
     """Create the learner's plan, or change it; ticks are never touched.
 
@@ -44,10 +48,71 @@ def save_plan(
     }
     if plan is None:
         return StudyPlan.objects.create(user=user, start_date=start_date, **values)
+    _keep(plan, EarlierPlan.Reason.CHANGED, now=now)
+    values["done_phases"] = ""  # a plan chosen anew lays every phase again
     kept_dates = kind != StudyPlan.Kind.PACED
     if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
         start_date = today
     for field, value in (values | {"start_date": start_date}).items():
         setattr(plan, field, value)
+    plan.save()
+    return plan
+
+
+def _keep(plan: StudyPlan, reason: str, *, now: datetime.datetime | None) -> None:
+    """The plan as it stands, kept in the learner's earlier plans before it changes."""
+    EarlierPlan.objects.create(
+        user_id=plan.user_id,
+        replaced_at=now or timezone.now(),
+        reason=reason,
+        intensity_id=plan.intensity_id,
+        kind=plan.kind,
+        start_date=plan.start_date,
+        exam_date=plan.exam_date,
+        hours_per_week=plan.hours_per_week,
+        study_weekdays=plan.study_weekdays,
+        done_phases=plan.done_phases,
+        finish=schedule_for(plan, syllabus()).finish,
+    )
+
+
+class CannotCatchUp(Exception):
+    """Why the plan cannot be laid again from today; the message says it to the learner."""
+
+
+@transaction.atomic
+def catch_up(*, user: Any, today: datetime.date, now: datetime.datetime) -> StudyPlan:
+    """Lay the learner's plan again from ``today``: the phases not yet done (every self-check
+    ticked), at the plan's own pace, its revision and mock, to the exam where there is one. Every
+    tick, review and answer is kept; the plan as it was goes to the learner's earlier plans. A
+    fitted plan that no longer fits the days left becomes a short-notice one."""
+    lock_learner(user)
+    plan = StudyPlan.objects.select_for_update().filter(user=user).first()
+    if plan is None:
+        raise CannotCatchUp("Choose your schedule first.")
+    if plan.exam_date is not None and plan.exam_date <= today:
+        raise CannotCatchUp(
+            "Your exam date is today or has passed: choose a new one to plan the days to it."
+        )
+    content = syllabus()
+    ticked = set(CheckOff.objects.for_user(user).ticked().values_list("self_check_id", flat=True))
+    done = {
+        phase.number
+        for phase in content.phases
+        if (checks := [c for c in content.checks if c.phase.number == phase.number])
+        and all(check.id in ticked for check in checks)
+    }
+    if len(done) == len(content.phases):
+        raise CannotCatchUp("Every phase is done: nothing to lay again. Revise and sit a mock.")
+    _keep(plan, EarlierPlan.Reason.CAUGHT_UP, now=now)
+    plan.start_date = today
+    plan.done_phases = "".join(str(number) for number in sorted(done))
+    if plan.fitted and plan.exam_date is not None:
+        try:
+            fitted_schedule(
+                content, plan.intensity, today, plan.exam_date, plan.placement, frozenset(done)
+            )
+        except ValueError:
+            plan.kind = StudyPlan.Kind.SHORT_NOTICE
     plan.save()
     return plan

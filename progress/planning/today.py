@@ -2,6 +2,7 @@
 learner do today and for how long, and the days left to the exam. Plain values in, words out."""
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,3 +74,45 @@ def todays_task(
     else:
         return None
     return TodaysTask(f"Today, {hours}", task, days_to_exam)
+
+
+# Three days or more behind the calendar and the plan page offers to lay it again from today: a
+# day or two is a busy evening the plan absorbs; by three the phase dates have stopped meaning
+# anything.
+CATCH_UP_DAYS = 3
+
+
+def days_behind(
+    schedule: Schedule,
+    phase_totals: Mapping[int, int],
+    done_by_phase: Mapping[int, int],
+    today: datetime.date,
+) -> int:
+    """How many days ago the calendar expected the self-checks the learner has done: 0 on plan
+    or ahead of it. The calendar's expectation on a day is each phase's share due by then times
+    its self-checks."""
+
+    def expected(day: datetime.date) -> float:
+        due = schedule.share_due(day)
+        return sum(total * due.get(number, 0.0) for number, total in phase_totals.items())
+
+    done = sum(done_by_phase.values())
+    day = min(today, schedule.finish + datetime.timedelta(days=1))
+    if expected(day) <= done + 1e-9:
+        return 0
+    while day > schedule.start and expected(day) > done + 1e-9:
+        day -= datetime.timedelta(days=1)
+    return (today - day).days
+
+
+def behind_days(state: Any) -> int:
+    """Days behind the plan's calendar (progress.planning.today.days_behind), from the learner's
+    figures."""
+    if state.schedule is None:
+        return 0
+    return days_behind(
+        state.schedule,
+        {number: phase.total for number, phase in state.phases.items()},
+        {number: phase.done for number, phase in state.phases.items()},
+        state.today,
+    )

@@ -25,6 +25,8 @@ from phases.schedule import (
     MOCK_HOURS,
     Schedule,
     fitting_intensity,
+    session_length,
+    sessions_per_week,
 )
 from phases.short_notice import SHORT_NOTICE_HOURS_PER_DAY
 from phases.snapshot import Syllabus
@@ -35,7 +37,7 @@ from progress.links import site_link
 from progress.planning import calendar as ics
 from progress.planning import placement
 from progress.planning.forms import PlanForm
-from progress.planning.models import StudyPlan
+from progress.planning.models import StudyPlan, earlier_plans
 from progress.planning.schedules import (
     fitted_schedule,
     intensity_options,
@@ -44,7 +46,8 @@ from progress.planning.schedules import (
     plan_of,
     short_notice_schedule,
 )
-from progress.planning.services import save_plan
+from progress.planning.services import CannotCatchUp, catch_up, save_plan
+from progress.planning.today import CATCH_UP_DAYS, behind_days
 from progress.practice import services
 from progress.verdicts.figures import learner_state
 from progress.web import HtmxHttpRequest
@@ -84,6 +87,10 @@ def calendar_rows(schedule: Schedule, content: Syllabus, placed: Any) -> list[di
 
 
 # The figures the plan pages state, from their one home each.
+# A plan ending more than a week before the exam is offered spread to the day before it: a
+# week idle before the exam is time the material could have had to settle.
+SPREAD_AFTER_DAYS = 7
+
 PAGE_WORDS = {
     "strong_text": placement.STRONG_TEXT,
     "short_notice_hours": SHORT_NOTICE_HOURS_PER_DAY,
@@ -156,10 +163,13 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             row["exercise"] = exercises.get(row["number"])
     exam = state.plan.exam_date
     pace = state.plan.pace
+    behind = behind_days(state)
     return render(
         request,
         "progress/plan.html",
         {
+            "behind": behind if behind >= CATCH_UP_DAYS else 0,
+            "earlier_plans": earlier_plans(request.user),
             "pace": pace,
             "own_day": hours_text(state.schedule.day_hours),
             "pace_day": hours_text(pace.day_hours) if pace else "",
@@ -207,8 +217,11 @@ def _preview(
     fitted, short, fit_refusal = None, None, ""
     if exam is None:
         fit_refusal = "Enter your exam date to fit your plan to it."
-    elif not days_late:
+    elif not days_late and (exam - schedule.finish).days <= SPREAD_AFTER_DAYS:
         fit_refusal = f"{intensity.name} already ends before your exam: no fitting needed."
+    elif not days_late:
+        # Ends long before the exam: the same hours spread to the day before it.
+        fitted = fitted_schedule(content, intensity, start, exam, placed)
     elif suggestion is not None:
         fit_refusal = (
             f"{suggestion.name} ends at least a day before your exam: choose it. "
@@ -250,10 +263,47 @@ def _preview(
         and plan.fitted
         and (plan.intensity_id, plan.start_date, plan.exam_date) == (intensity.pk, start, exam),
         "heavy": fitted is not None and fitted.hours_per_week > HEAVY_WEEK_HOURS,
+        "spread": fitted is not None and not days_late,
+        # What a study day asks: the week's hours in sessions (phases.schedule.sessions_per_week).
+        "session": session_length(schedule.hours_per_week),
+        "sessions": sessions_per_week(schedule.hours_per_week),
+        "fitted_session": session_length(fitted.hours_per_week) if fitted else "",
+        "fitted_sessions": sessions_per_week(fitted.hours_per_week) if fitted else 0,
+        # A fitted plan asking more a week than the schedule's own pace.
+        "fitted_more": fitted is not None and fitted.hours_per_week > intensity.hours_per_week,
         "heavy_text": HEAVY_WEEK_TEXT,
         "placed": placed,
         "strong": [d.name for d in content.domains if d.slug in placement.strong_domains(placed)],
     }
+
+
+@login_required
+@require_POST
+def plan_catch_up(request: HtmxHttpRequest) -> HttpResponse:
+    """Lay the plan again from today (progress.planning.services.catch_up) and say what moved."""
+    today = timezone.localdate()
+    before = learner_state(request.user, today=today).schedule
+    try:
+        catch_up(user=request.user, today=today, now=timezone.now())
+    except CannotCatchUp as refusal:
+        messages.error(request, str(refusal))
+        return redirect("progress:plan")
+    after = learner_state(request.user, today=today).schedule
+    assert after is not None  # the plan was just laid again
+    moved = (
+        f" The full mock moves from {before.finish:%a} {before.finish.day} {before.finish:%b} to "
+        f"{after.finish:%a} {after.finish.day} {after.finish:%b}."
+        if before is not None and before.finish != after.finish
+        else ""
+    )
+    done = counted(len(after.done_before), "phase")
+    messages.success(
+        request,
+        f"Your plan starts again today with phase {after.slots[0].number}"
+        f"{f', the {done} you had finished left out' if after.done_before else ''}.{moved} "
+        "Every tick, review and answer is kept; the plan as it was is under Earlier plans.",
+    )
+    return redirect("progress:plan")
 
 
 def _own_pace_preview(
