@@ -586,6 +586,8 @@ def exercise_written(user) -> None:
 WRITES = {
     "progress.Exercise": exercise_written,
     "progress.StudyPlan": write_plan,
+    # Changing a plan keeps the one it replaces.
+    "progress.EarlierPlan": write_plan,
     "progress.Profile": write_profile,
     "progress.CheckOff": write_check_off,
     "progress.Attempt": write_attempt,

@@ -241,7 +241,7 @@ def test_the_dashboard_names_todays_task_its_time_and_the_days_to_the_exam(learn
     # 38 hours over the 8 study days before the exam (one a week): 4 h 45 each, under the 8 given.
     (task,) = with_class(page.content, "todays-task")
     assert task.text == (
-        "Today, 4 h 45: phase 1, Core ML foundations: 6 self-checks left and the written exercise."
+        "4 h 45: phase 1, Core ML foundations: 6 self-checks left and the written exercise."
     )
 
 

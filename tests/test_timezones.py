@@ -117,7 +117,7 @@ def test_auckland_and_los_angeles_learners_are_in_different_phases_at_the_same_i
     assert "the calendar has you in phase 2 today" in page_text(in_auckland.content)
     assert f"Phase 2: {phase_two.title}" in today_in_plan(in_auckland)
     assert "the calendar has you in phase 1 today" in page_text(in_los_angeles.content)
-    assert today_in_plan(in_los_angeles).startswith("Today in your plan Phase 1:")
+    assert today_in_plan(in_los_angeles).startswith("Today in your plan About 2 hours: phase 1,")
 
 
 @pytest.mark.parametrize("instant", INSTANTS)

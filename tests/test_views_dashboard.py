@@ -249,7 +249,10 @@ def test_day_one_ticks_ahead_of_plan_flag_nothing_and_lead_on_through_phase_one(
     assert focus_heading(response) == "On plan"
     assert "No domain is behind your plan" in focus(response)
     assert main_action(response) == check_url(first_open)
-    assert "Today in your plan Phase 1" in page_text(response.content)
+    assert (
+        "Today in your plan About 2 hours: phase 1, Core ML foundations: 5 self-checks left"
+        in page_text(response.content)
+    )
     assert behind(response) == set()
     assert {cells[-1] for cells in rows(response).values()} == {"0%"}
 

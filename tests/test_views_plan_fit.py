@@ -78,7 +78,11 @@ def short_date(day: datetime.date) -> str:
 
 
 def assert_rows_follow(rows: list[list[str]], expected: Schedule) -> None:
-    """The phases, then the revision days and the mock (the day before the exam)."""
+    """The phases, then the revision days and the mock (the day before the exam), then the
+    exam day."""
+    *rows, exam = rows
+    assert exam[0] == "Your exam"
+    assert exam[1] == short_date(expected.finish + datetime.timedelta(days=1))
     assert len(rows) == len(expected.slots) + 2
     for row, slot in zip(rows, expected.slots, strict=False):
         assert row[0].startswith(f"{slot.number}. ")

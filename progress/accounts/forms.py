@@ -16,6 +16,16 @@ class ReminderForm(forms.Form):
     or changes it, with a link to confirm it); reminders go only to a confirmed one."""
 
     weekly_reminder = forms.BooleanField(required=False, label="Email me a weekly reminder")
+    study_day_hour = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", "No reminder on study days")]
+        + [(str(hour), f"At {hour:02d}:00") for hour in range(24)],
+        label="Remind me on each study day of my plan",
+        help_text="In your time zone, naming that day's task.",
+        error_messages={"invalid_choice": "Choose an hour from 00:00 to 23:00, or none."},
+    )
 
     def __init__(self, user, *args, **kwargs):
         self.user = user
@@ -28,6 +38,12 @@ class ReminderForm(forms.Form):
                 "weekly_reminder",
                 "Add your email address first (under Email address above) to get a weekly "
                 "reminder; nothing was saved.",
+            )
+        if cleaned.get("study_day_hour") is not None and not self.user.email:
+            self.add_error(
+                "study_day_hour",
+                "Add your email address first (under Email address above) to get study-day "
+                "reminders; nothing was saved.",
             )
         return cleaned
 

@@ -22,6 +22,17 @@ class Profile(models.Model):
     reminded_on = models.DateField(
         null=True, blank=True, help_text="The day the last weekly reminder was claimed."
     )
+    study_day_hour = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The hour (0 to 23, in the learner's time zone) of the reminder on each study "
+        "day of their plan; empty: none.",
+    )
+    study_reminded_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The learner's day the last study-day reminder was claimed for.",
+    )
     # The learner's day for reviews, fixed by its first review (progress.memory.review_days): a
     # change of time zone moves the day only once this one has ended.
     review_day = models.DateField(null=True, blank=True)

@@ -20,9 +20,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from progress.auth import learner_queryset
+from progress.exercises.models import exercise_status
 from progress.links import site_link
 from progress.lock import lock_learner
 from progress.models import Profile
+from progress.planning.today import todays_task
 from progress.timezones import learner_zone
 from progress.verdicts.figures import learner_state
 
@@ -36,14 +38,17 @@ def week_start(today: datetime.date) -> datetime.date:
 
 
 @transaction.atomic
-def set_weekly_reminder(*, user: Any, on: bool) -> Profile:
+def set_weekly_reminder(*, user: Any, on: bool, study_day_hour: int | None = None) -> Profile:
+    """The weekly reminder on or off, and the hour of the study-day reminder (None: none)."""
     lock_learner(user)
     profile, _ = Profile.objects.get_or_create(user=user)
-    if on and not profile.weekly_reminder:
+    was_on = profile.weekly_reminder or profile.study_day_hour is not None
+    if (on or study_day_hour is not None) and not was_on:
         # Turned on anew: a new set of unsubscribe links, the old ones retired.
         profile.reminders_on_since = timezone.now()
     profile.weekly_reminder = on
-    profile.save(update_fields=["weekly_reminder", "reminders_on_since"])
+    profile.study_day_hour = study_day_hour
+    profile.save(update_fields=["weekly_reminder", "study_day_hour", "reminders_on_since"])
     return profile
 
 
@@ -85,8 +90,12 @@ def learner_of_token(token: str) -> tuple[int, int]:
 
 
 def reminder_is_on_for(user_id: int) -> bool:
-    """Whether the learner gets the weekly reminder (one query)."""
-    return Profile.objects.filter(user_id=user_id, weekly_reminder=True).exists()
+    """Whether the learner gets any reminder, weekly or on study days (one query)."""
+    return (
+        Profile.objects.filter(user_id=user_id)
+        .filter(Q(weekly_reminder=True) | Q(study_day_hour__isnull=False))
+        .exists()
+    )
 
 
 def token_is_retired(user_id: int, stamp: int) -> bool:
@@ -100,8 +109,9 @@ def unsubscribe_url(user_id: int) -> str:
 
 
 def unsubscribe(*, user_id: int) -> None:
-    """No more reminders for this learner (nothing happens for an account that is gone)."""
-    Profile.objects.filter(user_id=user_id).update(weekly_reminder=False)
+    """No more reminders for this learner, weekly or on study days (nothing happens for an
+    account that is gone)."""
+    Profile.objects.filter(user_id=user_id).update(weekly_reminder=False, study_day_hour=None)
 
 
 def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> EmailMessage:
@@ -217,5 +227,102 @@ def send_reminder(
         reminder.send()
     except BaseException:
         release(user_id=user.pk, today=today, previous=previous)
+        raise
+    return reminder
+
+
+# Reminders on the learner's study days: at the hour they chose, in their zone, naming the task.
+
+
+def learners_with_study_day_reminders(chunk: int = 200) -> Iterator[Any]:
+    """Learners with a study-day hour, a confirmed address and a plan: read a chunk at a time,
+    as learners_due."""
+    wanted = (
+        learner_queryset()
+        .filter(is_active=True, profile__study_day_hour__isnull=False, study_plan__isnull=False)
+        .exclude(email="")
+        .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
+    )
+    ids = list(wanted.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), chunk):
+        yield from list(wanted.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+
+
+def study_day_due(user: Any, now: datetime.datetime) -> tuple[datetime.date, Any] | None:
+    """The learner's day and today's task when a study-day reminder is due now: their hour has
+    come on their day, today is a study day of their plan, and none went out for it yet."""
+    profile = user.profile
+    with timezone.override(learner_zone(user)):
+        local = timezone.localtime(now)
+        today = local.date()
+        if profile.study_day_hour is None or local.hour < profile.study_day_hour:
+            return None
+        if profile.study_reminded_on is not None and profile.study_reminded_on >= today:
+            return None
+        state = learner_state(user, today=today)
+    schedule = state.schedule
+    if state.plan is None or schedule is None or not schedule.is_study_day(today):
+        return None
+    current = state.current_slot
+    task = todays_task(
+        schedule,
+        today,
+        state.plan.exam_date,
+        phase=state.current_phase,
+        progress=state.phases.get(current.number) if current else None,
+        exercise=exercise_status(user, state.current_phase) if state.current_phase else None,
+    )
+    return (today, task) if task is not None else None
+
+
+def compose_study_day(user: Any, task: Any, *, connection: Any = None) -> EmailMessage:
+    unsubscribe = unsubscribe_url(user.pk)
+    body = render_to_string(
+        "email/study_day_reminder.txt",
+        {
+            "user": user,
+            "task": task,
+            "dashboard_url": site_link(reverse("progress:dashboard")),
+            "account_url": site_link(reverse("progress:account")),
+            "unsubscribe_url": unsubscribe,
+        },
+    )
+    return EmailMessage(
+        subject=f"NCA-GENM {task.heading[0].lower()}{task.heading[1:]}: {task.task}",
+        body=body.strip() + "\n",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        connection=connection,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+
+
+def send_study_day_reminder(
+    *, user: Any, now: datetime.datetime, connection: Any = None
+) -> EmailMessage | None:
+    """The learner's study-day reminder, claimed for their day so it goes once however many
+    runs race; None when none is due or another run claimed it."""
+    due = study_day_due(user, now)
+    if due is None:
+        return None
+    today, task = due
+    previous = user.profile.study_reminded_on
+    claimed = (
+        Profile.objects.filter(user_id=user.pk, study_day_hour__isnull=False)
+        .filter(Q(study_reminded_on__isnull=True) | Q(study_reminded_on__lt=today))
+        .update(study_reminded_on=today)
+    )
+    if not claimed:
+        return None
+    try:
+        reminder = compose_study_day(user, task, connection=connection)
+        reminder.send()
+    except BaseException:
+        Profile.objects.filter(user_id=user.pk, study_reminded_on=today).update(
+            study_reminded_on=previous
+        )
         raise
     return reminder

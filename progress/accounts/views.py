@@ -34,7 +34,13 @@ def account_page(request: HtmxHttpRequest, *, status: int = 200, **refused: Form
     context = {
         "form": DeleteAccountForm(user),
         "time_zone_form": TimeZoneForm(initial={"time_zone": chosen_zone_name(user)}),
-        "reminder_form": ReminderForm(user, initial={"weekly_reminder": reminder_is_on(user)}),
+        "reminder_form": ReminderForm(
+            user,
+            initial={
+                "weekly_reminder": reminder_is_on(user),
+                "study_day_hour": getattr(getattr(user, "profile", None), "study_day_hour", None),
+            },
+        ),
         "address_confirmed": address_confirmed(user),
         **refused,
     }
@@ -61,11 +67,15 @@ def account_reminders(request: HtmxHttpRequest) -> HttpResponse:
     form = ReminderForm(request.user, request.POST)
     if not form.is_valid():
         return account_page(request, status=400, reminder_form=form)
-    on = form.cleaned_data["weekly_reminder"]
-    set_weekly_reminder(user=request.user, on=on)
+    on, hour = form.cleaned_data["weekly_reminder"], form.cleaned_data["study_day_hour"]
+    set_weekly_reminder(user=request.user, on=on, study_day_hour=hour)
     said = "Weekly reminders are off: we will send you no reminder emails."
-    if on:
-        said = f"Weekly reminders are on: one email a week to {form.user.email}, "
+    if on or hour is not None:
+        sent = ["one email a week"] if on else []
+        if hour is not None:
+            sent.append(f"one at {hour:02d}:00 on each study day of your plan")
+        kind = "Weekly reminders" if hour is None else "Reminders"
+        said = f"{kind} are on: {' and '.join(sent)} to {form.user.email}, "
         said += "each with a link to stop them."
         if not address_confirmed(form.user):
             said += " The first goes once you confirm it."

@@ -16,6 +16,7 @@ class TodaysTask:
     heading: str  # "Today, 2 h" or "No study planned today"
     task: str  # "phase 1, Core ML foundations: 4 self-checks left and part 2 of the exercise"
     days_to_exam: int | None
+    time: str = ""  # "2 h", "about 2 hours"; empty on a day off
 
 
 def _next_study_day(schedule: Schedule, today: datetime.date) -> datetime.date | None:
@@ -73,7 +74,7 @@ def todays_task(
         task = f"phase {phase.number}, {phase.title}: {rest}"
     else:
         return None
-    return TodaysTask(f"Today, {hours}", task, days_to_exam)
+    return TodaysTask(f"Today, {hours}", task, days_to_exam, hours)
 
 
 # Three days or more behind the calendar and the plan page offers to lay it again from today: a

@@ -13,8 +13,10 @@ FAILURES_SHOWN = 20  # cron mails this output: the first few say what went wrong
 class Command(BaseCommand):
     help = (
         "Send this week's reminder email to every learner who asked for one and has not had it "
-        "yet. Safe to run as often as you like, on several servers at once: each learner gets at "
-        "most one a week (Monday to Sunday, in the site's time zone)."
+        "yet, and today's study-day reminder to each learner whose chosen hour has come on a "
+        "study day of their plan (run it hourly). Safe to run as often as you like, on several "
+        "servers at once: each learner gets at most one weekly reminder a week (Monday to "
+        "Sunday, in the site's time zone) and one study-day reminder a day (theirs)."
     )
 
     def add_arguments(self, parser: Any) -> None:
@@ -39,7 +41,7 @@ class Command(BaseCommand):
             )
             return
 
-        sent, taken, failed = 0, 0, []
+        sent, taken, study_days, failed = 0, 0, 0, []
         with get_connection() as connection:
             for user in reminders.learners_due(today):
                 try:
@@ -53,7 +55,23 @@ class Command(BaseCommand):
                     sent += 1
                     if options["verbosity"] >= 2:
                         self.stdout.write(f"Sent to {message.to[0]}: {message.subject}")
-        summary = f"Sent {counted(sent, 'reminder')} for {week}."
+            # Each study day's reminder, at the hour each learner chose in their zone: this
+            # command runs hourly, and a learner's day is claimed once.
+            now = timezone.now()
+            for user in reminders.learners_with_study_day_reminders():
+                try:
+                    message = reminders.send_study_day_reminder(
+                        user=user, now=now, connection=connection
+                    )
+                except Exception as exc:
+                    failed.append(f"{user.email}: {exc}")
+                    continue
+                if message is not None:
+                    study_days += 1
+                    if options["verbosity"] >= 2:
+                        self.stdout.write(f"Sent to {message.to[0]}: {message.subject}")
+        summary = f"Sent {counted(sent, 'reminder')} for {week}"
+        summary += f" and {counted(study_days, 'study-day reminder')}."
         if taken:
             summary += f" {taken} already taken by another run at the same time."
         self.stdout.write(summary)
