@@ -12,6 +12,7 @@ from progress.memory.models import (
     Reveal,
     ReviewLog,
 )
+from progress.outcomes.models import ExamOutcome
 from progress.planning.models import EarlierPlan, StudyPlan
 from progress.practice.models import Attempt, AttemptQuestion, QuestionReport
 from progress.study_time.models import StudySession
@@ -22,6 +23,7 @@ __all__ = [
     "CheckOff",
     "Confidence",
     "EarlierPlan",
+    "ExamOutcome",
     "Exercise",
     "MemoryCard",
     "NotYet",

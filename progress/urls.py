@@ -4,6 +4,7 @@ from progress.accounts import urls as accounts
 from progress.dashboard import urls as dashboard
 from progress.exercises import urls as exercises
 from progress.memory import urls as memory
+from progress.outcomes import urls as outcomes
 from progress.planning import urls as planning
 from progress.practice import urls as practice
 from progress.study_time import urls as study_time
@@ -17,4 +18,5 @@ urlpatterns = [
     *exercises.urlpatterns,
     *practice.urlpatterns,
     *accounts.urlpatterns,
+    *outcomes.urlpatterns,
 ]

@@ -34,6 +34,7 @@ from phases.models import Domain, SelfCheck
 from progress.accounts.export import RESULT_WITHHELD, export_learner
 from progress.memory.ticks import Outcome, reveal, set_done
 from progress.models import Attempt, Confidence, Profile, QuestionCard, StudyPlan
+from progress.outcomes.services import record_outcome
 from progress.planning.services import catch_up
 from progress.practice.reports import report_question
 from progress.practice.services import answer, flag, start_drill, submit
@@ -126,6 +127,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "progress.Profile": lambda export: [export["profile"]] if export["profile"] else [],
     "progress.StudyPlan": lambda export: [export["plan"]] if export["plan"] else [],
     "progress.EarlierPlan": lambda export: export["earlier_plans"],
+    "progress.ExamOutcome": lambda export: export["exam_outcome"],
     "progress.CheckOff": lambda export: export["ticks"],
     "progress.Exercise": lambda export: export["exercises"],
     "progress.QuestionCard": lambda export: export["question_cards"],
@@ -211,10 +213,19 @@ def build_learner(*, address: str, now: datetime.datetime) -> Any:
         time_zone="Pacific/Auckland",
         weekly_reminder=True,
         reminded_on=datetime.date(2026, 3, 2),
+        study_day_hour=19,
     )
     make_plan(user, exam_in=40)
     # Laid again from today: the plan as it stood goes to the learner's earlier plans.
     catch_up(user=user, today=timezone.localdate(), now=now)
+    record_outcome(
+        user=user,
+        sat_on=timezone.localdate() - datetime.timedelta(days=1),
+        passed=True,
+        domain_scores={"core-ml": 72},
+        counted=True,
+        now=now,
+    )
     LogEntry.objects.log_actions(
         user.pk,
         StudyPlan.objects.filter(user=user),
@@ -401,6 +412,9 @@ def test_the_export_says_what_each_row_holds(two_learners):
         "weekly_reminder": True,
         "reminded_on": "2026-03-02",
         "reminders_on_since": None,
+        "study_day_hour": 19,
+        "study_reminded_on": None,
+        "outcome_asked_on": None,
         # The day the reviews above fixed (progress.memory.review_days), in the learner's zone.
         "review_day": review_day.isoformat(),
         "review_day_starts": me.profile.review_day_starts.isoformat(),

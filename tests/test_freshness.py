@@ -483,6 +483,20 @@ def learner_owned_models() -> set[str]:
     return {model._meta.label for model in owned}
 
 
+def write_outcome(user) -> None:
+    # Before the exam date there is nothing on the dashboard to change: it asks only after it.
+    from progress.outcomes.services import record_outcome
+
+    record_outcome(
+        user=user,
+        sat_on=timezone.localdate(),
+        passed=True,
+        domain_scores={},
+        counted=False,
+        now=timezone.now(),
+    )
+
+
 def write_plan(user) -> None:
     from phases.models import Intensity
     from progress.planning.services import save_plan
@@ -588,6 +602,7 @@ WRITES = {
     "progress.StudyPlan": write_plan,
     # Changing a plan keeps the one it replaces.
     "progress.EarlierPlan": write_plan,
+    "progress.ExamOutcome": write_outcome,
     "progress.Profile": write_profile,
     "progress.CheckOff": write_check_off,
     "progress.Attempt": write_attempt,
@@ -606,7 +621,7 @@ CHANGED_IN_PLACE = {"progress.StudyPlan", "progress.Profile"}  # one row per lea
 # A reveal is no progress: a check turned over is neither ticked nor tried until its outcome is
 # said, so the dashboard has nothing of it. It shows on its check's phase page instead, which
 # test_a_reveal_shows_on_the_next_phase_page checks as this file checks the dashboard.
-NOT_ON_THE_DASHBOARD = {"progress.Reveal"}
+NOT_ON_THE_DASHBOARD = {"progress.Reveal", "progress.ExamOutcome"}
 
 
 def fresh_page(user, url: str) -> str:

@@ -99,7 +99,7 @@ def test_the_command_sends_them_and_the_unsubscribe_link_stops_every_reminder(sy
     out = StringIO()
     call_command("send_reminders", stdout=out)
 
-    assert "and 1 study-day reminder." in out.getvalue()
+    assert "and 1 study-day reminder;" in out.getvalue()
     study_day = [m for m in mail.outbox if m.subject.startswith("NCA-GENM today")]
     assert len(study_day) == 1
     link = urlsplit(study_day[0].extra_headers["List-Unsubscribe"].strip("<>")).path

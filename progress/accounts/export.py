@@ -22,6 +22,7 @@ from progress.models import (
     AttemptQuestion,
     CheckOff,
     EarlierPlan,
+    ExamOutcome,
     MemoryCard,
     NotYet,
     Profile,
@@ -217,6 +218,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         "plan": _columns(plan) if plan else None,
         # Each plan before this one, as it stood when changed or laid again from a later day.
         "earlier_plans": [_columns(row) for row in mine(EarlierPlan, by="replaced_at")],
+        # The exam result, with what the app said as the exam day ended.
+        "exam_outcome": [_columns(row) for row in mine(ExamOutcome, by="sat_on")],
         "ticks": [
             {
                 **_card(tick),

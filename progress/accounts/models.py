@@ -28,6 +28,11 @@ class Profile(models.Model):
         help_text="The hour (0 to 23, in the learner's time zone) of the reminder on each study "
         "day of their plan; empty: none.",
     )
+    outcome_asked_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text="The day the one mail asking how the exam went was claimed.",
+    )
     study_reminded_on = models.DateField(
         null=True,
         blank=True,

@@ -14,7 +14,8 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import DateField, Exists, OuterRef, Q, Value
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -109,9 +110,15 @@ def unsubscribe_url(user_id: int) -> str:
 
 
 def unsubscribe(*, user_id: int) -> None:
-    """No more reminders for this learner, weekly or on study days (nothing happens for an
-    account that is gone)."""
-    Profile.objects.filter(user_id=user_id).update(weekly_reminder=False, study_day_hour=None)
+    """No more reminders for this learner, weekly or on study days, nor the ask after the exam
+    (nothing happens for an account that is gone)."""
+    Profile.objects.filter(user_id=user_id).update(
+        weekly_reminder=False,
+        study_day_hour=None,
+        outcome_asked_on=Coalesce(
+            "outcome_asked_on", Value(timezone.localdate(), output_field=DateField())
+        ),
+    )
 
 
 def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> EmailMessage:
@@ -326,3 +333,66 @@ def send_study_day_reminder(
         )
         raise
     return reminder
+
+
+# One mail, the day after the exam date, asking how it went.
+
+
+def learners_to_ask_outcome(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
+    """Learners whose exam date has passed (by the site's date: each is checked in their own
+    zone when sent), with a confirmed address, no outcome recorded and no ask sent yet."""
+    wanted = (
+        learner_queryset()
+        .filter(is_active=True, study_plan__exam_date__lt=today, exam_outcome__isnull=True)
+        .exclude(email="")
+        .exclude(profile__outcome_asked_on__isnull=False)
+        .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
+    )
+    ids = list(wanted.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), chunk):
+        yield from list(wanted.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+
+
+def send_outcome_ask(
+    *, user: Any, now: datetime.datetime, connection: Any = None
+) -> EmailMessage | None:
+    """The one mail asking how the exam went, once the exam date has passed in the learner's
+    zone; claimed first, so it goes once however many runs race."""
+    with timezone.override(learner_zone(user)):
+        today = timezone.localdate(now)
+    exam = user.study_plan.exam_date
+    if exam is None or exam >= today:
+        return None
+    Profile.objects.get_or_create(user=user)
+    if not Profile.objects.filter(user=user, outcome_asked_on__isnull=True).update(
+        outcome_asked_on=today
+    ):
+        return None
+    unsubscribe = unsubscribe_url(user.pk)
+    body = render_to_string(
+        "email/outcome_ask.txt",
+        {
+            "user": user,
+            "exam": exam,
+            "outcome_url": site_link(reverse("progress:outcome")),
+            "how_well_url": site_link(reverse("progress:how-well")),
+            "unsubscribe_url": unsubscribe,
+        },
+    )
+    message = EmailMessage(
+        subject="NCA-GENM: how did your exam go?",
+        body=body.strip() + "\n",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        connection=connection,
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    try:
+        message.send()
+    except BaseException:
+        Profile.objects.filter(user=user, outcome_asked_on=today).update(outcome_asked_on=None)
+        raise
+    return message

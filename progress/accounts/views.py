@@ -18,6 +18,7 @@ from progress.accounts.export import export_learner
 from progress.accounts.forms import DeleteAccountForm, ReminderForm, TimeZoneForm
 from progress.accounts.reminders import address_confirmed, reminder_is_on, set_weekly_reminder
 from progress.accounts.time_zone import set_time_zone
+from progress.outcomes.models import outcome_of
 from progress.timezones import chosen_zone_name
 from progress.web import HtmxHttpRequest
 
@@ -42,6 +43,7 @@ def account_page(request: HtmxHttpRequest, *, status: int = 200, **refused: Form
             },
         ),
         "address_confirmed": address_confirmed(user),
+        "outcome": outcome_of(user),
         **refused,
     }
     return render(request, "progress/account.html", context, status=status)

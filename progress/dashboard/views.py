@@ -10,6 +10,7 @@ from progress.dashboard.trend import recall_trend
 from progress.exercises.models import exercise_status
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
+from progress.outcomes.models import outcome_of
 from progress.planning.today import CATCH_UP_DAYS, behind_days, todays_task
 from progress.practice.services import close_overdue_mock
 from progress.study_time.figures import study_time
@@ -50,6 +51,11 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         "study_time": study_time(request.user, state.content, state.schedule, state.today),
         "current_exercise": exercise,
         "behind": behind if (behind := behind_days(state)) >= CATCH_UP_DAYS else 0,
+        # The day after the exam, the dashboard asks how it went (one query, only then).
+        "ask_outcome": state.plan is not None
+        and state.plan.exam_date is not None
+        and state.plan.exam_date < state.today
+        and outcome_of(request.user) is None,
         "todays_task": todays_task(
             state.schedule,
             state.today,

@@ -95,6 +95,19 @@ class AttemptQuestionQuerySet(models.QuerySet):
             | Q(attempt__kind=Attempt.Kind.MOCK, attempt__deadline__lte=now)
         )
 
+    def counted_by(self, moment: datetime.datetime):
+        """Only the answers that had counted by ``moment``: a drill's when answered, a mock's
+        when it was handed in or its time ran out."""
+        return self.filter(
+            Q(attempt__kind=Attempt.Kind.DRILL, answered_at__lt=moment)
+            | Q(attempt__kind=Attempt.Kind.MOCK, attempt__submitted_at__lt=moment)
+            | Q(
+                attempt__kind=Attempt.Kind.MOCK,
+                attempt__submitted_at__isnull=True,
+                attempt__deadline__lt=moment,
+            )
+        )
+
     def for_accuracy(self):
         """The answers accuracy reads: a learner's first answer to each question (a repeat is
         practice: its key was seen), and no stretch question (beyond the exam)."""

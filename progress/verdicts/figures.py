@@ -164,15 +164,18 @@ class LearnerState:
 
 
 def counted_answers(
-    user: Any, now: datetime.datetime
+    user: Any, now: datetime.datetime, *, as_of: datetime.datetime | None = None
 ) -> list[tuple[str, bool | None, datetime.date | None]]:
     """(domain slug, right, the day of the mock it was skipped in) for each domain's newest
     counted answers: first answers only (a repeat is practice), and no stretch question (beyond
-    the exam). A closed mock's unanswered question is skipped (None), on its mock's day."""
+    the exam). A closed mock's unanswered question is skipped (None), on its mock's day. With
+    ``as_of``, only what counted by then."""
+    answers = AttemptQuestion.objects.counted(user, as_of or now)
+    if as_of is not None:
+        answers = answers.counted_by(as_of)
     return [
         (domain, correct, timezone.localdate(started_at) if correct is None else None)
-        for domain, correct, started_at in AttemptQuestion.objects.counted(user, now)
-        .for_accuracy()
+        for domain, correct, started_at in answers.for_accuracy()
         .newest_per_domain(rules().window)
         .values_list("question__domain__slug", "is_correct", "attempt__started_at")
     ]
@@ -212,13 +215,24 @@ def memories_on(user: Any, check_ids: list[int], day: datetime.date) -> dict[int
     return memories
 
 
-def learner_state(user: Any, *, today: datetime.date, with_practice: bool = False) -> LearnerState:
-    """The learner's figures; practice accuracy (one more query) only where a page shows it."""
+def learner_state(
+    user: Any,
+    *,
+    today: datetime.date,
+    with_practice: bool = False,
+    as_of_end_of: datetime.date | None = None,
+) -> LearnerState:
+    """The learner's figures; practice accuracy (one more query) only where a page shows it.
+
+    ``as_of_end_of`` a past day (the exam's, for an outcome): the figures as they stood when it
+    ended, that day taken as exam day: the ticks made by then, recall from the review log up to
+    it, and the answers that counted by then."""
     content = learner_syllabus(user)
     plan = plan_of(user)
     schedule = schedule_for(plan, content) if plan else None
     due_by_phase = schedule.share_due(today) if schedule else {}
-    exam_day = recall_day(plan, schedule, today)
+    exam_day = as_of_end_of or recall_day(plan, schedule, today)
+    until = end_of_day(as_of_end_of) if as_of_end_of else None
     end_of_today = end_of_day(today)
     ticked: dict[int, str] = {}
     memories: dict[int, Memory] = {}
@@ -226,15 +240,17 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
     done_by_phase: Counter[int] = Counter()
     due_reviews: Counter[str] = Counter()
     recall_by_domain: defaultdict[str, float] = defaultdict(float)
-    for check_id, confidence, *columns in (
-        CheckOff.objects.for_user(user)
-        .ticked()
-        .values_list("self_check_id", "confidence", *MEMORY_COLUMNS)
+    ticks = CheckOff.objects.for_user(user).ticked()
+    if until is not None:
+        ticks = ticks.filter(done_at__lt=until)
+    for check_id, confidence, *columns in ticks.values_list(
+        "self_check_id", "confidence", *MEMORY_COLUMNS
     ):
         ticked[check_id] = confidence
         memories[check_id] = Memory(*columns)
     # Once the exam day has passed, recall is read as the cards stood at its end, from the log.
-    on_exam_day = memories_on(user, list(memories), exam_day) if exam_day < today else memories
+    passed = exam_day < today or as_of_end_of is not None
+    on_exam_day = memories_on(user, list(memories), exam_day) if passed else memories
     for check_id, card in memories.items():
         # A tick on a retired check is kept as history but counts nowhere.
         if key := content.check_keys.get(check_id):
@@ -242,7 +258,7 @@ def learner_state(user: Any, *, today: datetime.date, with_practice: bool = Fals
             done_by_phase[key[1]] += 1
             due_reviews[key[0]] += memory.is_due(card, end_of_today)
             recall_by_domain[key[0]] += memory.recall(on_exam_day.get(check_id), exam_day, fsrs())
-    answers = counted_answers(user, timezone.now()) if with_practice else []
+    answers = counted_answers(user, timezone.now(), as_of=until) if with_practice else []
     accuracy = readiness.accuracy_counts(answers, rules().window)
 
     report = readiness.assess(

@@ -33,6 +33,7 @@ PUBLIC_PAGES = [
     "/accounts/signup/",
     "/accounts/password/reset/",
     "/accounts/password/reset/done/",
+    "/how-well-we-predict/",
 ]
 
 DAY = datetime.timedelta(days=1)
@@ -149,6 +150,7 @@ def learner_pages(learner: Learner) -> list[str]:
         # The report form, for the drill's first question (answered, so its key was shown).
         f"/questions/{learner.drill.questions.get(position=1).question.slug}/report/",
         "/account/",
+        "/outcome/",
         "/accounts/email/",
         "/accounts/password/change/",
         "/accounts/logout/",

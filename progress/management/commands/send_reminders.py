@@ -41,7 +41,7 @@ class Command(BaseCommand):
             )
             return
 
-        sent, taken, study_days, failed = 0, 0, 0, []
+        sent, taken, study_days, asked, failed = 0, 0, 0, 0, []
         with get_connection() as connection:
             for user in reminders.learners_due(today):
                 try:
@@ -70,8 +70,17 @@ class Command(BaseCommand):
                     study_days += 1
                     if options["verbosity"] >= 2:
                         self.stdout.write(f"Sent to {message.to[0]}: {message.subject}")
+            # The day after the exam date, one mail asking how it went.
+            for user in reminders.learners_to_ask_outcome(today):
+                try:
+                    message = reminders.send_outcome_ask(user=user, now=now, connection=connection)
+                except Exception as exc:
+                    failed.append(f"{user.email}: {exc}")
+                    continue
+                asked += message is not None
         summary = f"Sent {counted(sent, 'reminder')} for {week}"
-        summary += f" and {counted(study_days, 'study-day reminder')}."
+        summary += f" and {counted(study_days, 'study-day reminder')}"
+        summary += f"; asked {counted(asked, 'learner')} how their exam went."
         if taken:
             summary += f" {taken} already taken by another run at the same time."
         self.stdout.write(summary)
