@@ -152,3 +152,9 @@ def test_changing_the_plan_keeps_the_old_one_too(learner_client, learner):
 
     (earlier,) = EarlierPlan.objects.filter(user=learner)
     assert (earlier.reason, earlier.intensity.slug) == ("changed", "standard")
+    # The same plan saved again is no change: nothing more is kept.
+    learner_client.post(
+        reverse("progress:plan-choose"),
+        {"intensity": "extended", "start_date": today().isoformat()},
+    )
+    assert EarlierPlan.objects.filter(user=learner).count() == 1

@@ -48,12 +48,15 @@ def save_plan(
     }
     if plan is None:
         return StudyPlan.objects.create(user=user, start_date=start_date, **values)
-    _keep(plan, EarlierPlan.Reason.CHANGED, now=now)
     values["done_phases"] = ""  # a plan chosen anew lays every phase again
     kept_dates = kind != StudyPlan.Kind.PACED
     if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
         start_date = today
-    for field, value in (values | {"start_date": start_date}).items():
+    values["start_date"] = start_date
+    if any(getattr(plan, field) != value for field, value in values.items()):
+        # Only a change is kept: the same plan saved again leaves no earlier plan behind.
+        _keep(plan, EarlierPlan.Reason.CHANGED, now=now)
+    for field, value in values.items():
         setattr(plan, field, value)
     plan.save()
     return plan
