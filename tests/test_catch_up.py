@@ -8,9 +8,11 @@ import pytest
 from django.urls import reverse
 
 from phases.content import syllabus
+from phases.models import Intensity
 from phases.schedule import lay_out
 from progress.models import CheckOff, EarlierPlan, StudyPlan
 from progress.planning.schedules import schedule_for
+from progress.planning.services import EARLIER_PLANS_KEPT, save_plan
 from progress.planning.today import CATCH_UP_DAYS, days_behind
 from tests.conftest import today
 from tests.factories import make_plan, tick
@@ -90,6 +92,10 @@ def test_a_learner_a_week_behind_re_plans_in_one_click_and_keeps_every_tick(
     assert "Your plan starts again today with phase 1." in text
     assert "Every tick, review and answer is kept" in text
     assert with_class(response.content, "catch-up") == []  # on plan now
+    # A second click (a stale page) changes nothing.
+    again = learner_client.post(CATCH_UP, follow=True)
+    assert "You are on plan: there is nothing to catch up." in page_text(again.content)
+    assert EarlierPlan.objects.filter(user=learner).count() == 1
     assert "Earlier plans" in text and "Re-planned from that day" in text
     # The calendar file follows: nothing before today but the exam's own day.
     calendar = icalendar.Calendar.from_ical(learner_client.get(CALENDAR).content)
@@ -158,3 +164,18 @@ def test_changing_the_plan_keeps_the_old_one_too(learner_client, learner):
         {"intensity": "extended", "start_date": today().isoformat()},
     )
     assert EarlierPlan.objects.filter(user=learner).count() == 1
+
+
+@pytest.mark.django_db
+def test_only_the_newest_fifty_earlier_plans_are_kept(learner_client, learner):
+    make_plan(learner)
+    for number in range(EARLIER_PLANS_KEPT + 3):
+        save_plan(
+            user=learner,
+            intensity=Intensity.objects.get(slug=("standard", "extended")[number % 2]),
+            start_date=today(),
+            exam_date=None,
+            today=today(),
+        )
+
+    assert EarlierPlan.objects.filter(user=learner).count() == EARLIER_PLANS_KEPT

@@ -77,6 +77,14 @@ def _keep(plan: StudyPlan, reason: str, *, now: datetime.datetime | None) -> Non
         done_phases=plan.done_phases,
         finish=schedule_for(plan, syllabus()).finish,
     )
+    # The newest EARLIER_PLANS_KEPT are kept: a learner's history, not an unbounded log.
+    older = EarlierPlan.objects.filter(user_id=plan.user_id).order_by("-replaced_at", "-pk")
+    stale = list(older.values_list("pk", flat=True)[EARLIER_PLANS_KEPT:])
+    if stale:
+        EarlierPlan.objects.filter(pk__in=stale).delete()
+
+
+EARLIER_PLANS_KEPT = 50
 
 
 class CannotCatchUp(Exception):

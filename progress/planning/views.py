@@ -282,7 +282,12 @@ def _preview(
 def plan_catch_up(request: HtmxHttpRequest) -> HttpResponse:
     """Lay the plan again from today (progress.planning.services.catch_up) and say what moved."""
     today = timezone.localdate()
-    before = learner_state(request.user, today=today).schedule
+    state = learner_state(request.user, today=today)
+    before = state.schedule
+    if before is not None and behind_days(state) < CATCH_UP_DAYS:
+        # Nothing to catch up (a second click, a stale page): the plan stays as it is.
+        messages.info(request, "You are on plan: there is nothing to catch up.")
+        return redirect("progress:plan")
     try:
         catch_up(user=request.user, today=today, now=timezone.now())
     except CannotCatchUp as refusal:
