@@ -1,8 +1,9 @@
 """The bench's steps inside Django (run with the set-up's environment, production settings).
 
     python bench/seed.py due USERNAME_PREFIX   every ticked check of those learners due yesterday
-    python bench/seed.py history               a dashboard miss in-process: new learner, a long
-                                               history, and the same among 1,000 learners
+    python bench/seed.py history               a dashboard miss in-process: new learner, a year
+                                               and three years lived through the services, and
+                                               the new one among 1,000 learners
 
 Writes go through the ORM; the learners themselves were signed up over HTTP by bench/study.py.
 """
@@ -26,13 +27,13 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from phases.models import Intensity, Question, SelfCheck  # noqa: E402
-from progress.models import Attempt, AttemptQuestion, CheckOff, StudyPlan  # noqa: E402
+from phases.models import Intensity, SelfCheck  # noqa: E402
+from progress.models import AttemptQuestion, CheckOff, StudyPlan  # noqa: E402
 
 ROUNDS = 60
 
@@ -57,54 +58,112 @@ def new_learner(username: str, *, password: str) -> object:
     return user
 
 
-@transaction.atomic
-def long_history(user, rng: random.Random) -> None:
-    """A year of study: every check ticked and reviewed over the year, and 5,000 answers in
-    250 handed-in drills of 20, spread over the same year."""
-    now = timezone.now()
-    checks = list(SelfCheck.objects.current())
-    CheckOff.objects.bulk_create(
-        CheckOff(
-            user=user,
-            self_check=check,
-            done_at=now - datetime.timedelta(days=365 - n),
-            state=2,
-            stability=30.0 + n,
-            difficulty=5.0,
-            due=now + datetime.timedelta(days=rng.randint(-3, 40)),
-            last_review=now - datetime.timedelta(days=rng.randint(1, 30)),
-            reviews=rng.randint(5, 40),
-        )
-        for n, check in enumerate(checks)
-    )
-    questions = list(Question.objects.current().select_related("domain"))
-    by_domain: dict[int, list[Question]] = {}
-    for question in questions:
-        by_domain.setdefault(question.domain_id, []).append(question)
-    domains = list(by_domain)
-    for drill in range(250):
-        started = now - datetime.timedelta(days=365 - drill * 365 // 250, hours=1)
-        domain = domains[drill % len(domains)]
-        attempt = Attempt.objects.create(
-            user=user,
-            kind=Attempt.Kind.DRILL,
-            domain_id=domain,
-            started_at=started,
-            submitted_at=started + datetime.timedelta(minutes=15),
-        )
-        pool = by_domain[domain]
-        AttemptQuestion.objects.bulk_create(
-            AttemptQuestion(
-                attempt=attempt,
-                question=(question := pool[n % len(pool)]),
-                position=n + 1,
-                order=list(range(len(question.options))),
-                chosen=[0],
-                is_correct=rng.random() < 0.8,
-                answered_at=started + datetime.timedelta(seconds=40 * n),
+# A learner's lived history, written through the app's own services with the clock moved on:
+# what the app records for a year of study (ticks, every review in the review log, missed
+# questions as cards and their reviews, drills and mocks, study time, the written exercises).
+ANSWERS_A_YEAR = 5000
+DRILL_SIZE = 20
+EVENING = datetime.time(19, 0)
+
+
+def _at(day: datetime.date, minutes: int = 0) -> datetime.datetime:
+    moment = datetime.datetime.combine(day, EVENING) + datetime.timedelta(minutes=minutes)
+    return timezone.make_aware(moment)
+
+
+def lived_history(user, *, days: int, rng: random.Random) -> dict[str, int]:
+    """``days`` of study ending yesterday: the 42 self-checks ticked over the first six weeks,
+    each reviewed whenever due (rated Hard one time in five, else Good); drills of 20 on most
+    evenings for ANSWERS_A_YEAR answers a year, three in four right, a full mock each month,
+    every missed question reviewed when due; an hour of study time typed in each week; every
+    phase's exercise written and ticked. Returns the rows made."""
+    from fsrs import Rating
+
+    from phases.content import syllabus
+    from phases.models import Domain
+    from progress.exercises.services import save_text, tick_parts
+    from progress.memory.reviews import review_check, review_question
+    from progress.memory.ticks import reveal, set_done
+    from progress.models import QuestionCard, ReviewLog
+    from progress.practice.services import answer, start_drill, start_mock, submit
+    from progress.study_time.services import record_session
+
+    content = syllabus()
+    first = timezone.localdate() - datetime.timedelta(days=days)
+    checks = list(SelfCheck.objects.current().order_by("phase__number", "pk"))
+    domains = list(Domain.objects.all())
+    drills = round(ANSWERS_A_YEAR * days / 365 / DRILL_SIZE)
+    drill_days = sorted(rng.sample(range(42, days), min(drills, days - 42)))
+    per_day = {day: drill_days.count(day) for day in set(drill_days)}
+    for offset in range(days):
+        day = first + datetime.timedelta(days=offset)
+        minutes = 0
+        # Ticks over the first six weeks, a phase at a time.
+        for check in checks[offset * len(checks) // 42 : (offset + 1) * len(checks) // 42]:
+            set_done(user=user, self_check_id=check.pk, done=True, now=_at(day, minutes))
+            minutes += 3
+        # Every card due by this evening, reviewed.
+        evening = _at(day, 120)
+        for check_id in CheckOff.objects.filter(user=user, due__lte=evening).values_list(
+            "self_check_id", flat=True
+        ):
+            rating = Rating.Hard if rng.random() < 0.2 else Rating.Good
+            # As the Review page does: answered from memory, turned over, then rated.
+            reveal(user=user, self_check_id=check_id, answer="From memory.", now=evening)
+            review_check(user=user, self_check_id=check_id, rating=rating, now=evening)
+        for card_id in (
+            QuestionCard.objects.for_user(user)
+            .in_queue()
+            .filter(due__lte=evening)
+            .values_list("pk", flat=True)
+        ):
+            rating = Rating.Good if rng.random() < 0.75 else Rating.Again
+            review_question(user=user, card_id=card_id, rating=rating, now=evening)
+        # Practice: drills on most evenings, a full mock each month.
+        for n in range(per_day.get(offset, 0)):
+            begun = _at(day, 150 + 20 * n)
+            drill = start_drill(user=user, domain=rng.choice(domains), now=begun, rng=rng)
+            _answer_all(drill, user, begun, rng, answer)
+            submit(user=user, attempt=drill, now=begun + datetime.timedelta(minutes=15))
+        if offset >= 42 and offset % 30 == 0:
+            begun = _at(day, 60)
+            mock = start_mock(user=user, now=begun, rng=rng)
+            _answer_all(mock, user, begun, rng, answer)
+            submit(user=user, attempt=mock, now=begun + datetime.timedelta(minutes=55))
+        if offset % 7 == 6:
+            phase = content.phases[(offset // 7) % len(content.phases)]
+            record_session(
+                user=user,
+                phase_slug=phase.slug,
+                domain_slug=phase.domains[0].slug,
+                day=day,
+                minutes=60,
             )
-            for n in range(20)
+        if offset < len(content.phases):
+            phase = content.phases[offset]
+            save_text(user=user, phase=phase, text="Notes. " * 200, version=0, now=_at(day))
+            parts = {part.slug for part in phase.exercise_parts}
+            tick_parts(user=user, phase=phase, ticked=parts, version=0, now=_at(day, 30))
+    return {
+        "reviews": ReviewLog.objects.filter(user=user).count(),
+        "answers": AttemptQuestion.objects.filter(attempt__user=user).count(),
+        "question_cards": QuestionCard.objects.filter(user=user).count(),
+    }
+
+
+def _answer_all(attempt, user, begun, rng, answer) -> None:
+    items = list(attempt.questions.select_related("question").order_by("position"))
+    for step, item in enumerate(items):
+        question = item.question
+        right = rng.random() < 0.75
+        keys = list(question.correct_options)
+        chosen = (
+            keys
+            if right
+            else [i for i in range(len(question.options)) if i not in keys][: len(keys)]
         )
+        moment = begun + datetime.timedelta(seconds=40 * step)
+        answer(user=user, attempt=attempt, item=item, chosen=chosen, now=moment)
 
 
 def dashboard_miss(user) -> dict[str, float]:
@@ -140,10 +199,12 @@ def history() -> None:
         for check in SelfCheck.objects.current()[:3]
     )
     alone = dashboard_miss(new)
-    old = new_learner("bench-long-history", password=password)
-    long_history(old, rng)
-    answers = AttemptQuestion.objects.filter(attempt__user=old).count()
-    long = dashboard_miss(old)
+    year = new_learner("bench-one-year", password=password)
+    year_rows = lived_history(year, days=365, rng=rng)
+    long = dashboard_miss(year)
+    three = new_learner("bench-three-years", password=password)
+    three_rows = lived_history(three, days=3 * 365, rng=rng)
+    three_years = dashboard_miss(three)
     get_user_model().objects.bulk_create(
         get_user_model()(username=f"bench-crowd-{n:04d}", password=password) for n in range(1000)
     )
@@ -164,7 +225,10 @@ def history() -> None:
             {
                 "new": alone,
                 "long": long,
-                "long_answers": answers,
+                "long_answers": year_rows["answers"],
+                "long_rows": year_rows,
+                "three_years": three_years,
+                "three_years_rows": three_rows,
                 "crowded": crowded,
                 "learners": get_user_model().objects.count(),
             }

@@ -7,9 +7,11 @@ learner ticking or unticking one of its own phase-1 checks (htmx), opening its d
 its phase page; every other step also answers a question of the learner's own drill, and every
 third rates one of its due reviews. Every response is checked (2xx or a redirect). Then the same
 clients load /healthz for as long. Prints throughput, the ratio to /healthz and p50/p95/p99 per
-set-up, and, in-process on SQLite, a dashboard miss for a new learner, for one with a long
-history (a year of reviews, 5,000 answers) and for the new one among 1,000 learners, with the
-query counts of each. Targets are reported, never asserted; docs/benchmarks.md keeps the
+set-up, and, in-process on SQLite, a dashboard miss for a new learner, for a year and for three
+years of study lived through the app's own services (every review in the review log, missed
+questions as cards and their reviews, 5,000 drill and mock answers a year, study time, the
+written exercises: bench/seed.py) and for the new one among 1,000 learners, with the query
+counts of each. Targets are reported, never asserted; docs/benchmarks.md keeps the
 history.
 
     make bench
@@ -53,10 +55,12 @@ PHASE = "core-ml-foundations"
 HTMX = {"HX-Request": "true"}
 ATTEMPT = re.compile(rb"/practice/(\d+)/")
 RATING_FORM = re.compile(rb'action="(/review/(?!reveal/)[\w-]+/)"')
-TARGETS = {"SQLite": 0.15, "PostgreSQL": 0.10}
-P99_TARGET_MS = 40
-LONG_HISTORY_TARGET = 1.5
-MISS_TARGET_MS = 5
+# The targets of "Cost bounded by the page": reported, never asserted by a timed test.
+TARGETS = {"SQLite": 0.12, "PostgreSQL": 0.10}
+P99_TARGET_MS = 60
+LONG_HISTORY_TARGET = 1.5  # a year's history against a new learner's dashboard
+THREE_YEARS_TARGET = 1.1  # three years against one
+MISS_TARGET_MS = 7
 
 
 def phase_checks() -> list[str]:
@@ -325,26 +329,37 @@ def report(results: dict[str, dict], history: dict, args: argparse.Namespace) ->
         + ", ".join(f"{what} {count}" for what, count in sorted(mix.items())),
     ]
     new, long, crowded = history["new"], history["long"], history["crowded"]
+    three = history["three_years"]
     ratio = long["median_ms"] / new["median_ms"]
+    three_ratio = three["median_ms"] / long["median_ms"]
+    year_rows, three_rows = history["long_rows"], history["three_years_rows"]
     lines += [
         "",
-        "Dashboard miss in-process (SQLite, no cache, median of 60):",
+        "Dashboard miss in-process (SQLite, no cache, median of 60); the histories are lived "
+        "through the app's services (bench/seed.py lived_history):",
         "",
         "| learner | ms | queries |",
         "|---|---|---|",
         f"| new (3 ticks) | {new['median_ms']:.1f} | {new['queries']} |",
-        f"| long history (every check, {history['long_answers']} answers over a year) "
+        f"| one year ({year_rows['reviews']} reviews logged, {year_rows['answers']} answers, "
+        f"{year_rows['question_cards']} missed-question cards) "
         f"| {long['median_ms']:.1f} | {long['queries']} |",
+        f"| three years ({three_rows['reviews']} reviews logged, {three_rows['answers']} "
+        f"answers, {three_rows['question_cards']} missed-question cards) "
+        f"| {three['median_ms']:.1f} | {three['queries']} |",
         f"| new, among {history['learners']} learners | {crowded['median_ms']:.1f} "
         f"| {crowded['queries']} |",
         "",
-        f"Long history against new: {ratio:.2f}× (target ≤ {LONG_HISTORY_TARGET}×).",
+        f"One year against new: {ratio:.2f}× (target ≤ {LONG_HISTORY_TARGET}×); three years "
+        f"against one: {three_ratio:.2f}× (target ≤ {THREE_YEARS_TARGET}×).",
     ]
+    if three_ratio > THREE_YEARS_TARGET:
+        short.append(f"the three-year dashboard is {three_ratio:.2f}× the one-year one")
     if ratio > LONG_HISTORY_TARGET:
         short.append(f"the long-history dashboard is {ratio:.2f}× a new learner's")
     if new["median_ms"] > MISS_TARGET_MS:
         short.append(f"a dashboard miss takes {new['median_ms']:.1f} ms, over {MISS_TARGET_MS}")
-    if len({new["queries"], long["queries"], crowded["queries"]}) != 1:
+    if len({new["queries"], long["queries"], three["queries"], crowded["queries"]}) != 1:
         short.append("the dashboard's query count depends on the history or the crowd")
     lines += ["", "Short of a target:" if short else "Every target met."]
     lines += [f"- {line}" for line in short]
