@@ -74,6 +74,18 @@ class Schedule:
     def own_pace(self) -> bool:
         return bool(self.study_weekdays)
 
+    def hours_between(self, first: datetime.date, last: datetime.date) -> float:
+        """The hours the plan asks from ``first`` to ``last`` (inclusive): each study day's
+        hours on a plan at the learner's own pace, the week's hours spread over its seven days
+        on the guide's."""
+        days = [
+            first + datetime.timedelta(days=offset)
+            for offset in range((last - first).days + 1)
+            if self.is_study_day(first + datetime.timedelta(days=offset))
+        ]
+        per_day = self.day_hours if self.study_weekdays else self.hours_per_week / 7
+        return per_day * len(days)
+
     def is_study_day(self, day: datetime.date) -> bool:
         """A day the plan has work on: any day from start to finish, or for a plan at the
         learner's own pace, one of their weekdays."""

@@ -17,6 +17,7 @@ from phases.schedule import GUIDE_HOURS, MOCK_HOURS, hours_by_weight
 from progress.models import StudyPlan
 from progress.planning.schedules import own_pace, schedule_for
 from progress.planning.views import SPREAD_AFTER_DAYS
+from progress.study_time.services import record_session
 from tests.conftest import today
 from tests.factories import make_plan, tick
 from tests.html import page_text, table_rows, with_class
@@ -233,9 +234,19 @@ def test_the_dashboard_names_todays_task_its_time_and_the_days_to_the_exam(learn
         learner_client, exam_date=exam.isoformat(), own_hours="8", own_days=[str(weekday)]
     )
     tick(learner, "p1-backprop")
+    record_session(
+        user=learner,
+        phase_slug="core-ml-foundations",
+        domain_slug="core-ml",
+        day=today(),
+        minutes=90,
+    )
 
     page = learner_client.get(DASHBOARD)
 
+    # The week's hours against the plan's: one study day this week (today), 4 h 45 of it.
+    (week,) = with_class(page.content, "today-week")
+    assert week.text == "This week: 1 h 30 min studied of the 4 h 45 min your plan asks this week."
     (box,) = with_class(page.content, "today-phase")
     assert "56 days to your exam" in box.text
     # 38 hours over the 8 study days before the exam (one a week): 4 h 45 each, under the 8 given.

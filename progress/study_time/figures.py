@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from phases.schedule import Schedule
@@ -92,6 +92,18 @@ class StudyTime:
     minutes: Counter[tuple[int, str]]
     planned: dict[tuple[int, str], float] | None  # None without a plan
     schedule: Schedule | None
+    week_minutes: int = 0  # recorded on days of this week, Monday to today
+    week_planned_minutes: int | None = None  # the plan's for this week, Monday to Sunday
+
+    @property
+    def week_text(self) -> str:
+        """ "1 h 30 studied of the 6 h your plan asks this week" (empty without a plan)."""
+        if self.week_planned_minutes is None:
+            return ""
+        return (
+            f"{duration(self.week_minutes)} studied of the {duration(self.week_planned_minutes)} "
+            "your plan asks this week"
+        )
 
     rule = RULE_OF_THUMB
 
@@ -146,26 +158,44 @@ class StudyTime:
         )
 
 
-def studied(user: Any) -> Counter[tuple[int, str]]:
-    """The learner's recorded minutes by (phase number, domain slug): one query."""
+def studied(
+    user: Any, since: datetime.date | None = None
+) -> tuple[Counter[tuple[int, str]], int]:
+    """The learner's recorded minutes by (phase number, domain slug), and the minutes recorded
+    on days from ``since`` on (this week's): one query."""
+    since = since or datetime.date.max
     rows = (
         StudySession.objects.for_user(user)
         .recorded()
         .values_list("phase__number", "domain__slug")
-        .annotate(total=Sum("minutes"))
+        .annotate(total=Sum("minutes"), recent=Sum("minutes", filter=Q(day__gte=since)))
         .order_by()
     )
-    return Counter({(number, slug): total for number, slug, total in rows if slug is not None})
+    minutes: Counter[tuple[int, str]] = Counter()
+    recent = 0
+    for number, slug, total, lately in rows:
+        if slug is not None:
+            minutes[(number, slug)] = total
+            recent += lately or 0
+    return minutes, recent
 
 
 def study_time(
     user: Any, content: Syllabus, schedule: Schedule | None, today: datetime.date
 ) -> StudyTime:
+    monday = today - datetime.timedelta(days=today.weekday())
+    minutes, this_week = studied(user, since=monday)
     return StudyTime(
         content=content,
-        minutes=studied(user),
+        minutes=minutes,
         planned=planned_minutes(schedule, content, today) if schedule else None,
         schedule=schedule,
+        week_minutes=this_week,
+        week_planned_minutes=round(
+            60 * schedule.hours_between(monday, monday + datetime.timedelta(days=6))
+        )
+        if schedule
+        else None,
     )
 
 
