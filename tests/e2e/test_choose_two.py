@@ -5,6 +5,7 @@ second; a third is refused where it was made, never over the page; nothing ticke
 
 import random
 
+from django.db import transaction
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
@@ -170,7 +171,8 @@ def test_a_missed_choose_two_asked_again_keeps_a_first_tick_on_its_card(page: Pa
     services.answer(
         user=learner, attempt=drill, item=item, chosen=[wrong(item)], now=timezone.now()
     )
-    remember_misses(user=learner, items=[saved(item)], now=timezone.now())
+    with transaction.atomic():  # as submit calls it, inside its transaction
+        remember_misses(user=learner, items=[saved(item)], now=timezone.now())
     card = QuestionCard.objects.get(user=learner, question=item.question)
     make_missed_due(learner, card)
     card.refresh_from_db()
