@@ -158,9 +158,7 @@ class StudyTime:
         )
 
 
-def studied(
-    user: Any, since: datetime.date | None = None
-) -> tuple[Counter[tuple[int, str]], int]:
+def studied(user: Any, since: datetime.date | None = None) -> tuple[Counter[tuple[int, str]], int]:
     """The learner's recorded minutes by (phase number, domain slug), and the minutes recorded
     on days from ``since`` on (this week's): one query."""
     since = since or datetime.date.max
