@@ -40,9 +40,13 @@ ROUNDS = 60
 
 def make_due(prefix: str) -> None:
     now = timezone.now()
+    reviewed = now - datetime.timedelta(days=3)
+    # The day of the review too: a card is reviewed once a learner day, and the tick made today
+    # fixed that day as today (progress.memory.review_days).
     CheckOff.objects.filter(user__username__startswith=prefix).update(
         due=now - datetime.timedelta(days=1),
-        last_review=now - datetime.timedelta(days=3),
+        last_review=reviewed,
+        last_review_day=timezone.localdate(reviewed),
         reviews=1,
     )
 
