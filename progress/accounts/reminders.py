@@ -161,6 +161,13 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
                 "unsubscribe_url": unsubscribe,
             },
         )
+    return reminder_mail(user, subject, body, unsubscribe, connection=connection)
+
+
+def reminder_mail(
+    user: Any, subject: str, body: str, unsubscribe: str, *, connection: Any = None
+) -> EmailMessage:
+    """A mail to the learner's address with its one-click unsubscribe link in the headers."""
     return EmailMessage(
         subject=subject,
         body=body.strip() + "\n",
@@ -198,9 +205,14 @@ def learners_due(today: datetime.date, chunk: int = 200) -> Iterator[Any]:
         .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
         .filter(_not_reminded_this_week(today, via="profile__"))
     )
-    ids = list(due.order_by("pk").values_list("pk", flat=True))
+    return in_chunks(due, chunk)
+
+
+def in_chunks(learners: Any, chunk: int) -> Iterator[Any]:
+    """The learners of a queryset, read ``chunk`` at a time (learners_due says why)."""
+    ids = list(learners.order_by("pk").values_list("pk", flat=True))
     for start in range(0, len(ids), chunk):
-        yield from list(due.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+        yield from list(learners.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
 
 
 def claim(*, user_id: int, today: datetime.date) -> bool:
@@ -250,9 +262,7 @@ def learners_with_study_day_reminders(chunk: int = 200) -> Iterator[Any]:
         .exclude(email="")
         .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
     )
-    ids = list(wanted.order_by("pk").values_list("pk", flat=True))
-    for start in range(0, len(ids), chunk):
-        yield from list(wanted.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+    return in_chunks(wanted, chunk)
 
 
 def study_day_due(user: Any, now: datetime.datetime) -> tuple[datetime.date, Any] | None:
@@ -294,17 +304,8 @@ def compose_study_day(user: Any, task: Any, *, connection: Any = None) -> EmailM
             "unsubscribe_url": unsubscribe,
         },
     )
-    return EmailMessage(
-        subject=f"NCA-GENM {task.heading[0].lower()}{task.heading[1:]}: {task.task}",
-        body=body.strip() + "\n",
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[user.email],
-        connection=connection,
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-    )
+    subject = f"NCA-GENM {task.heading[0].lower()}{task.heading[1:]}: {task.task}"
+    return reminder_mail(user, subject, body, unsubscribe, connection=connection)
 
 
 def send_study_day_reminder(
@@ -348,9 +349,7 @@ def learners_to_ask_outcome(today: datetime.date, chunk: int = 200) -> Iterator[
         .exclude(profile__outcome_asked_on__isnull=False)
         .filter(Exists(confirmed(OuterRef("pk"), OuterRef("email"))))
     )
-    ids = list(wanted.order_by("pk").values_list("pk", flat=True))
-    for start in range(0, len(ids), chunk):
-        yield from list(wanted.filter(pk__in=ids[start : start + chunk]).order_by("pk"))
+    return in_chunks(wanted, chunk)
 
 
 def send_outcome_ask(
@@ -379,17 +378,8 @@ def send_outcome_ask(
             "unsubscribe_url": unsubscribe,
         },
     )
-    message = EmailMessage(
-        subject="NCA-GENM: how did your exam go?",
-        body=body.strip() + "\n",
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[user.email],
-        connection=connection,
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-    )
+    subject = "NCA-GENM: how did your exam go?"
+    message = reminder_mail(user, subject, body, unsubscribe, connection=connection)
     try:
         message.send()
     except BaseException:
