@@ -25,7 +25,7 @@ from progress.exercises.models import exercise_status
 from progress.links import site_link
 from progress.lock import lock_learner
 from progress.models import Profile
-from progress.planning.today import todays_task
+from progress.planning.today import learner_task
 from progress.timezones import learner_zone
 from progress.verdicts.figures import learner_state
 
@@ -280,15 +280,8 @@ def study_day_due(user: Any, now: datetime.datetime) -> tuple[datetime.date, Any
     schedule = state.schedule
     if state.plan is None or schedule is None or not schedule.is_study_day(today):
         return None
-    current = state.current_slot
-    task = todays_task(
-        schedule,
-        today,
-        state.plan.exam_date,
-        phase=state.current_phase,
-        progress=state.phases.get(current.number) if current else None,
-        exercise=exercise_status(user, state.current_phase) if state.current_phase else None,
-    )
+    current = state.current_phase
+    task = learner_task(state, exercise_status(user, current) if current else None)
     return (today, task) if task is not None else None
 
 

@@ -11,7 +11,7 @@ from progress.exercises.models import exercise_status
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
 from progress.outcomes.models import outcome_of
-from progress.planning.today import CATCH_UP_DAYS, behind_days, todays_task
+from progress.planning.today import CATCH_UP_DAYS, behind_days, learner_task
 from progress.practice.services import close_overdue_mock
 from progress.study_time.figures import study_time
 from progress.verdicts.figures import learner_state
@@ -56,15 +56,6 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
         and state.plan.exam_date is not None
         and state.plan.exam_date < state.today
         and outcome_of(request.user) is None,
-        "todays_task": todays_task(
-            state.schedule,
-            state.today,
-            state.plan.exam_date,
-            phase=state.current_phase,
-            progress=progress,
-            exercise=exercise,
-        )
-        if state.plan and state.schedule
-        else None,
+        "todays_task": learner_task(state, exercise),
     }
     return render(request, "progress/dashboard.html", context)

@@ -22,7 +22,7 @@ from progress.memory.ticks import (
     set_done,
     settle,
 )
-from progress.planning.today import todays_task
+from progress.planning.today import learner_task
 from progress.study_time.views import phase_time
 from progress.verdicts.figures import CheckRow, check_figures, learner_state
 from progress.web import (
@@ -61,21 +61,10 @@ def phase(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     turned_over = revealed(request.user, timezone.now())
     exercise = exercise_status(request.user, phase)
     current = state.current_slot
-    task = (
-        todays_task(
-            state.schedule,
-            today,
-            state.plan.exam_date,
-            phase=state.current_phase,
-            progress=state.phases.get(current.number) if current else None,
-            exercise=exercise if current and current.number == phase.number else None,
-        )
-        if state.plan is not None and state.schedule is not None
-        else None
-    )
+    # The page's exercise stands for today's: the task is shown only on the page of the phase it
+    # names (or, on a revision or mock day, which names none, on every phase page).
+    task = learner_task(state, exercise)
     context = {
-        # Today's task, on the page of the phase it names (or on any page on a revision day or
-        # a day off).
         "todays_task": task if task and (not current or current.number == phase.number) else None,
         "phase": phase,
         "phases": content.phases,

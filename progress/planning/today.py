@@ -13,10 +13,14 @@ from phases.words import counted
 
 @dataclass(frozen=True)
 class TodaysTask:
-    heading: str  # "Today, 2 h" or "No study planned today"
     task: str  # "phase 1, Core ML foundations: 4 self-checks left and part 2 of the exercise"
     days_to_exam: int | None
     time: str = ""  # "2 h", "about 2 hours"; empty on a day off
+
+    @property
+    def heading(self) -> str:
+        """ "Today, 2 h", or "No study planned today" on a day off."""
+        return f"Today, {self.time}" if self.time else "No study planned today"
 
 
 def _next_study_day(schedule: Schedule, today: datetime.date) -> datetime.date | None:
@@ -48,7 +52,7 @@ def todays_task(
             if following is not None
             else "your plan has no study day left"
         )
-        return TodaysTask("No study planned today", task, days_to_exam)
+        return TodaysTask(task, days_to_exam)
     hours = (
         hours_text(schedule.day_hours)
         if schedule.own_pace
@@ -74,7 +78,24 @@ def todays_task(
         task = f"phase {phase.number}, {phase.title}: {rest}"
     else:
         return None
-    return TodaysTask(f"Today, {hours}", task, days_to_exam, hours)
+    return TodaysTask(task, days_to_exam, hours)
+
+
+def learner_task(state: Any, exercise: Any = None) -> TodaysTask | None:
+    """Today's task from a learner's figures (progress.verdicts.figures.LearnerState), with
+    ``exercise`` the written exercise of the calendar's phase today where the caller has it;
+    None without a plan."""
+    if state.plan is None or state.schedule is None:
+        return None
+    current = state.current_slot
+    return todays_task(
+        state.schedule,
+        state.today,
+        state.plan.exam_date,
+        phase=state.current_phase,
+        progress=state.phases.get(current.number) if current else None,
+        exercise=exercise,
+    )
 
 
 # Three days or more behind the calendar and the plan page offers to lay it again from today: a
