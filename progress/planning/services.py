@@ -110,7 +110,7 @@ def catch_up(*, user: Any, today: datetime.date, now: datetime.datetime) -> Stud
     done = {
         phase.number
         for phase in content.phases
-        if (checks := [c for c in content.checks if c.phase.number == phase.number])
+        if (checks := content.checks_in_phase(phase.number))
         and all(check.id in ticked for check in checks)
     }
     if len(done) == len(content.phases):

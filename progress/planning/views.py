@@ -171,9 +171,7 @@ def plan(request: HtmxHttpRequest) -> HttpResponse:
             "behind": behind if behind >= CATCH_UP_DAYS else 0,
             "earlier_plans": earlier_plans(request.user),
             "pace": pace,
-            "own_day": hours_text(state.schedule.day_hours),
-            "pace_day": hours_text(pace.day_hours) if pace else "",
-            "own_over": pace is not None and state.schedule.day_hours > pace.day_hours + 1e-9,
+            **pace_words(state.schedule, pace),
             "state": state,
             "overall": state.report,
             "rows": rows,
@@ -311,6 +309,19 @@ def plan_catch_up(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("progress:plan")
 
 
+def pace_words(schedule: Schedule | None, pace: Pace | None) -> dict[str, Any]:
+    """What a study day of the plan asks (``own_day``) against what the learner gives
+    (``pace_day``), and ``own_over`` when it asks more: only when the guide's least cannot fit
+    the study days before the exam."""
+    return {
+        "own_day": hours_text(schedule.day_hours) if schedule else "",
+        "pace_day": hours_text(pace.day_hours) if pace else "",
+        "own_over": schedule is not None
+        and pace is not None
+        and schedule.day_hours > pace.day_hours + 1e-9,
+    }
+
+
 def _own_pace_preview(
     form: PlanForm,
     values: Mapping[str, Any],
@@ -346,10 +357,7 @@ def _own_pace_preview(
         "own_rows": calendar_rows(own, content, placed) if own else [],
         "own_refusal": refusal,
         "pace": pace,
-        "pace_day": hours_text(pace.day_hours),
-        "own_day": hours_text(own.day_hours) if own else "",
-        # A study day asks more than the learner gives: only when the guide's least cannot fit.
-        "own_over": own is not None and own.day_hours > pace.day_hours + 1e-9,
+        **pace_words(own, pace),
     }
 
 
