@@ -233,3 +233,16 @@ def test_a_learner_who_recorded_is_not_asked(syllabus):
     )
 
     assert list(reminders.learners_to_ask_outcome(today())) == []
+
+
+def test_staff_see_the_public_figures_above_the_outcomes_in_the_admin(client, syllabus):
+    staff = UserFactory(is_staff=True, is_superuser=True)
+    for _ in range(6):
+        generated(True, True)
+    for _ in range(5):
+        generated(True, False)
+    client.force_login(staff)
+
+    page = page_text(client.get(reverse("admin:progress_examoutcome_changelist")).content)
+
+    assert "11 learners counted their result. Ready to book: passed 6 of 11" in page

@@ -7,8 +7,8 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from progress.auth import learner_syllabus
-from progress.outcomes.figures import MIN_CELL, MIN_LEARNERS, public_figures
-from progress.outcomes.models import ExamOutcome, counted_outcomes
+from progress.outcomes.figures import MIN_CELL, MIN_LEARNERS
+from progress.outcomes.models import ExamOutcome, published_figures
 
 
 @admin.register(ExamOutcome)
@@ -36,9 +36,7 @@ class ExamOutcomeAdmin(admin.ModelAdmin):
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
         content = learner_syllabus(request.user)
-        figures = public_figures(
-            counted_outcomes(), [(domain.slug, domain.name) for domain in content.domains]
-        )
+        figures = published_figures(content)
         extra = {
             "public_figures": figures,
             "min_learners": MIN_LEARNERS,

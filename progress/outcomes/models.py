@@ -7,6 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from progress.outcomes.figures import PublicFigures, public_figures
+
 
 class ExamOutcome(models.Model):
     user = models.OneToOneField(
@@ -49,3 +51,11 @@ def counted_outcomes() -> list[tuple[dict[str, Any], bool, dict[str, int]]]:
         .order_by("pk")
         .values_list("said", "passed", "domain_scores")
     ]
+
+
+def published_figures(content: Any) -> PublicFigures:
+    """The public page's figures (progress.outcomes.figures) from every opted-in outcome, for
+    the domains of ``content`` (a syllabus snapshot): the page and the admin read the same."""
+    return public_figures(
+        counted_outcomes(), [(domain.slug, domain.name) for domain in content.domains]
+    )

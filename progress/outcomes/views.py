@@ -8,9 +8,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from progress.auth import learner_syllabus
-from progress.outcomes.figures import MIN_CELL, MIN_LEARNERS, public_figures
+from progress.outcomes.figures import MIN_CELL, MIN_LEARNERS
 from progress.outcomes.forms import OutcomeForm
-from progress.outcomes.models import counted_outcomes, outcome_of
+from progress.outcomes.models import outcome_of, published_figures
 from progress.outcomes.services import delete_outcome, record_outcome
 from progress.planning.schedules import plan_of
 from progress.web import HtmxHttpRequest
@@ -73,9 +73,7 @@ def outcome_delete(request: HtmxHttpRequest) -> HttpResponse:
 def how_well(request: HtmxHttpRequest) -> HttpResponse:
     """Public: opted-in learners' outcomes against what the app said, in totals only."""
     content = learner_syllabus(request.user)
-    figures = public_figures(
-        counted_outcomes(), [(domain.slug, domain.name) for domain in content.domains]
-    )
+    figures = published_figures(content)
     enough = figures.enough
     return render(
         request,
