@@ -145,7 +145,7 @@ class DomainScore(Tally):
         if not self.asked:
             return "—"
         low, high = beta.percent_interval(self.right, self.wrong_or_skipped, self.confidence)
-        return f"{round(100 * self.confidence)}% range {low}–{high}%"
+        return beta.range_words(low, high, self.confidence)
 
     @property
     def judged(self) -> bool:

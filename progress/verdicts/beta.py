@@ -53,6 +53,11 @@ def percent_interval(right: int, wrong: int, level: float = 0.8) -> tuple[int, i
     return round(low * 100), round(high * 100)
 
 
+def range_words(low: int, high: int, level: float) -> str:
+    """A percent_interval as every page says it: "80% range 49–83%"."""
+    return f"{round(level * 100)}% range {low}–{high}%"
+
+
 def shortfall(right: int, wrong: int, bar: float, confidence: float) -> float:
     """How far under ``bar`` the true rate is with ``confidence`` odds: ``bar`` minus the rate
     the true rate is under with those odds, never below 0. Above 0 exactly when

@@ -89,16 +89,12 @@ class DomainReadiness(DomainCount):
             return None
         return beta.percent_interval(self.right, self.answered - self.right, self.rules.confidence)
 
-    def confidence_range_text(self, low: int, high: int) -> str:
-        """ "80% range 49–83%": where the true accuracy lies with the rules' odds."""
-        return f"{self.rules.confidence_percent}% range {low}–{high}%"
-
     @property
     def accuracy_text(self) -> str:
         """ "7 of 10 right: 80% range 49–83%"; "—" before any answer."""
         if self.accuracy_range is None:
             return "—"
-        range_text = self.confidence_range_text(*self.accuracy_range)
+        range_text = beta.range_words(*self.accuracy_range, self.rules.confidence)
         return f"{self.right} of {self.answered} right: {range_text}"
 
     @property
@@ -180,10 +176,10 @@ class DomainReadiness(DomainCount):
         """Why this domain is behind, in the learner's own numbers."""
         if self.accuracy_gap > self.plan_gap:
             low, high = self.accuracy_range or (0, 0)
+            likely = beta.range_words(low, high, self.rules.confidence)
             return (
                 f"{self.name}: {self.right} of your last {self.answered} practice answers "
-                f"right{self.skipped_text}, {self.confidence_range_text(low, high)}, so likely "
-                "under the "
+                f"right{self.skipped_text}, {likely}, so likely under the "
                 f"{self.rules.accurate_percent}% bar: {self.marks_behind:.1f} marks of the "
                 "exam's 100 behind"
             )

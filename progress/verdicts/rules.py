@@ -62,7 +62,7 @@ class Rules:
     def accuracy_example(self) -> str:
         """A worked range, as the dashboard shows one: 7 of 10 right, at the rules' odds."""
         low, high = beta.percent_interval(7, 3, self.confidence)
-        return f"7 of 10 right: {self.confidence_percent}% range {low}–{high}%"
+        return f"7 of 10 right: {beta.range_words(low, high, self.confidence)}"
 
     @property
     def accuracy_text(self) -> str:
