@@ -13,7 +13,14 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from phases.schedule import GUIDE_HOURS, MOCK_HOURS, PhaseSlot, Revision, Schedule
+from phases.schedule import (
+    GUIDE_HOURS,
+    MOCK_HOURS,
+    PhaseSlot,
+    Revision,
+    Schedule,
+    quarter_hours,
+)
 
 WEEKDAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 # Hours a week the form accepts: one to a full working week's worth of study.
@@ -131,8 +138,7 @@ def lay_on_study_days(
 
 def hours_text(hours: float) -> str:
     """Hours to the nearest quarter hour, as a page says them: "2 h", "1 h 30", "45 min"."""
-    quarters = max(1, round(hours * 4))
-    whole, rest = divmod(quarters * 15, 60)
+    whole, rest = divmod(round(quarter_hours(hours) * 60), 60)
     if not whole:
         return f"{rest} min"
     return f"{whole} h {rest:02d}" if rest else f"{whole} h"

@@ -32,6 +32,12 @@ class PhaseSlot:
         return (today - self.start).days / self.days
 
 
+def quarter_hours(hours: float) -> float:
+    """Hours to the nearest quarter hour, at least one quarter: a study day's time as pages say
+    it (phases.own_pace.hours_text)."""
+    return max(1, round(hours * 4)) / 4
+
+
 # The study guide's mock: "60 questions in 60 minutes", sat once at exam pace at the end.
 MOCK_HOURS = 1
 
@@ -76,14 +82,15 @@ class Schedule:
 
     def hours_between(self, first: datetime.date, last: datetime.date) -> float:
         """The hours the plan asks from ``first`` to ``last`` (inclusive): each study day's
-        hours on a plan at the learner's own pace, the week's hours spread over its seven days
-        on the guide's."""
+        hours on a plan at the learner's own pace, to the quarter hour as the pages state them
+        (three days of "2 h 45" ask 8 h 15, not the 8 h 20 of the unrounded figure), the week's
+        hours spread over its seven days on the guide's."""
         days = [
             first + datetime.timedelta(days=offset)
             for offset in range((last - first).days + 1)
             if self.is_study_day(first + datetime.timedelta(days=offset))
         ]
-        per_day = self.day_hours if self.study_weekdays else self.hours_per_week / 7
+        per_day = quarter_hours(self.day_hours) if self.study_weekdays else self.hours_per_week / 7
         return per_day * len(days)
 
     def is_study_day(self, day: datetime.date) -> bool:

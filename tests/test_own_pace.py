@@ -74,6 +74,9 @@ def test_six_hours_on_three_days_with_the_exam_three_weeks_out_ends_on_the_last_
     # 25 hours on 9 study days: each asks 2 h 45, more than the 2 h given, and says so.
     assert hours_text(schedule.day_hours) == "2 h 45"
     assert schedule.day_hours > pace.day_hours
+    # The week asks what its three study days say: 3 × 2 h 45 = 8 h 15, not the 8 h 20 of the
+    # unrounded 25 h / 9.
+    assert schedule.hours_between(MONDAY, MONDAY + datetime.timedelta(days=6)) == 8.25
 
 
 def test_with_room_before_the_exam_no_study_day_asks_more_than_the_learner_gives():
