@@ -145,11 +145,11 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
         # The countdown runs to the exam, or without one to the plan's last day.
         until = plan and (plan.exam_date or (state.schedule and state.schedule.finish))
         days = (until - today).days if until else 0
-        unsubscribe = unsubscribe_url(user.pk)
-        body = render_to_string(
+        return reminder_mail(
+            user,
+            subject,
             "email/reminder.txt",
             {
-                "user": user,
                 "report": report,
                 "plan": plan,
                 "until": until,
@@ -158,16 +158,18 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
                 "next_check": next_check,
                 "next_check_url": next_check_url,
                 "links": links,
-                "unsubscribe_url": unsubscribe,
             },
+            connection=connection,
         )
-    return reminder_mail(user, subject, body, unsubscribe, connection=connection)
 
 
 def reminder_mail(
-    user: Any, subject: str, body: str, unsubscribe: str, *, connection: Any = None
+    user: Any, subject: str, template: str, context: dict[str, Any], *, connection: Any = None
 ) -> EmailMessage:
-    """A mail to the learner's address with its one-click unsubscribe link in the headers."""
+    """A mail to the learner's address, ``template`` rendered with ``context``, the learner and
+    their one-click unsubscribe link (in the body and in the headers)."""
+    unsubscribe = unsubscribe_url(user.pk)
+    body = render_to_string(template, context | {"user": user, "unsubscribe_url": unsubscribe})
     return EmailMessage(
         subject=subject,
         body=body.strip() + "\n",
@@ -286,19 +288,17 @@ def study_day_due(user: Any, now: datetime.datetime) -> tuple[datetime.date, Any
 
 
 def compose_study_day(user: Any, task: Any, *, connection: Any = None) -> EmailMessage:
-    unsubscribe = unsubscribe_url(user.pk)
-    body = render_to_string(
+    return reminder_mail(
+        user,
+        f"NCA-GENM {task.heading[0].lower()}{task.heading[1:]}: {task.task}",
         "email/study_day_reminder.txt",
         {
-            "user": user,
             "task": task,
             "dashboard_url": site_link(reverse("progress:dashboard")),
             "account_url": site_link(reverse("progress:account")),
-            "unsubscribe_url": unsubscribe,
         },
+        connection=connection,
     )
-    subject = f"NCA-GENM {task.heading[0].lower()}{task.heading[1:]}: {task.task}"
-    return reminder_mail(user, subject, body, unsubscribe, connection=connection)
 
 
 def send_study_day_reminder(
@@ -360,19 +360,17 @@ def send_outcome_ask(
         outcome_asked_on=today
     ):
         return None
-    unsubscribe = unsubscribe_url(user.pk)
-    body = render_to_string(
+    message = reminder_mail(
+        user,
+        "NCA-GENM: how did your exam go?",
         "email/outcome_ask.txt",
         {
-            "user": user,
             "exam": exam,
             "outcome_url": site_link(reverse("progress:outcome")),
             "how_well_url": site_link(reverse("progress:how-well")),
-            "unsubscribe_url": unsubscribe,
         },
+        connection=connection,
     )
-    subject = "NCA-GENM: how did your exam go?"
-    message = reminder_mail(user, subject, body, unsubscribe, connection=connection)
     try:
         message.send()
     except BaseException:
