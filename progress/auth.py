@@ -1,6 +1,7 @@
 """How a learner's request loads request.user: one query, which brings what every learner page
 reads besides the user: their plan and its intensity, their profile (the time zone,
-progress.timezones) and the syllabus content version (phases.content)."""
+progress.timezones), their summary (progress.summary) and the syllabus content version
+(phases.content)."""
 
 from typing import Any
 
@@ -15,7 +16,7 @@ from phases.content import content_version_subquery, syllabus
 def learner_queryset() -> Any:
     return (
         get_user_model()
-        ._default_manager.select_related("study_plan__intensity", "profile")
+        ._default_manager.select_related("study_plan__intensity", "profile", "summary")
         .annotate(content_version=content_version_subquery())
     )
 

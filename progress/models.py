@@ -16,6 +16,7 @@ from progress.outcomes.models import ExamOutcome
 from progress.planning.models import EarlierPlan, StudyPlan
 from progress.practice.models import Attempt, AttemptQuestion, QuestionReport
 from progress.study_time.models import StudySession
+from progress.summary.models import LearnerSummary
 
 __all__ = [
     "Attempt",
@@ -23,6 +24,7 @@ __all__ = [
     "CheckOff",
     "Confidence",
     "EarlierPlan",
+    "LearnerSummary",
     "ExamOutcome",
     "Exercise",
     "MemoryCard",

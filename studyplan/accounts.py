@@ -18,9 +18,11 @@ from django.db import DatabaseError, transaction
 from django.http import HttpRequest
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 from progress.accounts.passwords import change_password, password_confirmed
 from progress.links import site_link
+from progress.summary.keep import rebuild
 
 ACCOUNT_GONE = "This account has just been deleted: there is nothing left to log in to."
 
@@ -30,6 +32,13 @@ EMAIL_MAX_LENGTH = 254
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+        user = super().save_user(request, user, form, commit)
+        if commit:
+            # A new learner's summary, made at sign-up: their first page reads it.
+            rebuild(user, now=timezone.now())
+        return user
+
     def clean_email(self, email: str) -> str:
         # Every form that takes an address (sign-up, a new address, a reset) passes here.
         if len(email) > EMAIL_MAX_LENGTH:

@@ -21,6 +21,7 @@ from progress.memory.ticks import reveal, set_done, settle
 from progress.models import Attempt, AttemptQuestion, CheckOff, QuestionCard
 from progress.planning.services import save_plan
 from progress.practice.services import answer, settle_first_sight, start_drill, start_mock
+from progress.summary.keep import rebuild
 from progress.timezones import start_of_day
 
 PASSWORD = "correct-horse-battery-9"
@@ -34,6 +35,12 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"learner{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
     password = factory.django.Password(PASSWORD)
+
+    @factory.post_generation
+    def summary(user, create, extracted, **kwargs):
+        # As sign-up makes it (studyplan.accounts.AccountAdapter.save_user).
+        if create:
+            rebuild(user, now=timezone.now())
 
 
 class StudyPlanFactory(factory.Factory):
@@ -130,6 +137,7 @@ class AttemptQuestionFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = AttemptQuestion
+        skip_postgeneration_save = True
 
     attempt = factory.SubFactory(AttemptFactory, drill=True)
     question = factory.SubFactory(QuestionFactory)
@@ -138,6 +146,13 @@ class AttemptQuestionFactory(factory.django.DjangoModelFactory):
     chosen = None
     is_correct = None
     answered_at = None
+
+    @factory.post_generation
+    def summary(item, create, extracted, **kwargs):
+        # A row written here, not by the practice service: the learner's summary is built again
+        # from the rows, as that service keeps it (progress.summary).
+        if create:
+            rebuild(item.attempt.user, now=timezone.now())
 
     class Params:
         # An answer made here is the learner's first to its question (progress.services.
@@ -246,6 +261,7 @@ def practise(
         for n in range(right + wrong)
     ]
     settle_first_sight(user=user, items=items)
+    rebuild(user, now=timezone.now())
     return attempt
 
 

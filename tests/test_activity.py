@@ -13,10 +13,13 @@ from fsrs import Rating
 from phases.content import syllabus
 from phases.models import Question, SelfCheck
 from progress import charts as chart
+from progress.auth import learner_queryset
 from progress.dashboard.activity import study_activity
 from progress.memory.reviews import review_question
 from progress.models import AttemptQuestion, CheckOff, Profile, QuestionCard
 from progress.planning.schedules import schedule_for
+from progress.summary.keep import rebuild
+from progress.timezones import start_of_day
 from tests.conftest import days
 from tests.factories import UserFactory, make_plan, miss, practise, review_revealed, tick
 from tests.html import element_by_id, elements, page_text, table_rows, with_class
@@ -144,6 +147,13 @@ def move(user, *, slug: str, done_at: datetime.datetime) -> None:
     CheckOff.objects.filter(user=user, self_check__slug=slug).update(
         done_at=done_at, last_review=done_at, last_review_day=timezone.localdate(done_at)
     )
+    rebuild(user, now=timezone.now())  # as the tick's write would have kept the summary
+
+
+def summary_on(user, today: datetime.date) -> None:
+    """The learner's summary as it stood at noon on ``today`` (the active zone): what a page
+    read that day."""
+    rebuild(user, now=start_of_day(today) + datetime.timedelta(hours=12))
 
 
 @db
@@ -165,9 +175,14 @@ def test_ticks_reviews_and_answers_count_on_the_learners_own_day(
     attempt = practise(learner, "core-ml", right=2, wrong=1, at=moment)
     assert AttemptQuestion.objects.filter(attempt=attempt).count() == 3
 
-    with timezone.override("Pacific/Auckland"), django_assert_num_queries(1):
-        auckland = study_activity(learner, today=D(2026, 3, 5), schedule=None)
+    with timezone.override("Pacific/Auckland"):
+        summary_on(learner, D(2026, 3, 5))
+        # The summary comes with the learner of a request (progress.auth): no query.
+        request_user = learner_queryset().get(pk=learner.pk)
+        with django_assert_num_queries(0):
+            auckland = study_activity(request_user, today=D(2026, 3, 5), schedule=None)
     with timezone.override("America/Los_Angeles"):
+        summary_on(learner, D(2026, 3, 4))
         los_angeles = study_activity(learner, today=D(2026, 3, 4), schedule=None)
 
     thursday = auckland.days[D(2026, 3, 5)]
@@ -229,6 +244,7 @@ def test_study_days_this_week_count_days_from_monday_against_the_plans_sessions(
         move(learner, slug=slug, done_at=datetime.datetime.combine(day, noon))
 
     with timezone.override("UTC"):
+        summary_on(learner, wednesday)
         activity = study_activity(learner, today=wednesday, schedule=schedule_for(plan, syllabus()))
 
     assert activity.study_days_this_week == 2

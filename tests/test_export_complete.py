@@ -126,6 +126,7 @@ EXPORTED: dict[str, Callable[[dict[str, Any]], list[Any]]] = {
     "admin.LogEntry": lambda export: export["admin_actions"],
     "progress.Profile": lambda export: [export["profile"]] if export["profile"] else [],
     "progress.StudyPlan": lambda export: [export["plan"]] if export["plan"] else [],
+    "progress.LearnerSummary": lambda export: [export["summary"]] if export["summary"] else [],
     "progress.EarlierPlan": lambda export: export["earlier_plans"],
     "progress.ExamOutcome": lambda export: export["exam_outcome"],
     "progress.CheckOff": lambda export: export["ticks"],

@@ -613,10 +613,13 @@ WRITES = {
     "progress.StudySession": write_study_session,
     "progress.NotYet": write_not_yet,
     "progress.Reveal": write_reveal,
+    # Kept by the writes that change what it holds, a tick among them (progress.summary).
+    "progress.LearnerSummary": write_check_off,
 }
 
 
-CHANGED_IN_PLACE = {"progress.StudyPlan", "progress.Profile"}  # one row per learner, from the start
+# One row per learner, from the start.
+CHANGED_IN_PLACE = {"progress.StudyPlan", "progress.Profile", "progress.LearnerSummary"}
 
 # A reveal is no progress: a check turned over is neither ticked nor tried until its outcome is
 # said, so the dashboard has nothing of it. It shows on its check's phase page instead, which

@@ -64,6 +64,9 @@ TICK = 5 + WRITE
 TICK_CHANGING_NOTHING = 2 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
+# A write that changes what the learner's summary holds keeps it in its transaction
+# (progress.summary): the summary's row, the day the write falls on counted again, its UPDATE.
+SUMMARY = 3
 # A request that changes the session saves it (Django's database sessions: one UPDATE, in a
 # savepoint).
 SESSION = 1 + WRITE
@@ -86,11 +89,25 @@ PAGES = [
     # read, its delete), the learner's lock, the review day (the profile, locked), the tick
     # (its card read, get_or_create's read and insert in a savepoint) with its log row, and its
     # "not yet" cleared. With htmx, then the row and the figures.
-    ("got-it", "post", OUTCOME, {"outcome": "got-it"}, {}, 1 + 2 + 8 + 2 * WRITE + 1),
-    ("got-it-htmx", "post", OUTCOME, {"outcome": "got-it"}, HTMX, 1 + 2 + 8 + 2 * WRITE + 3),
+    ("got-it", "post", OUTCOME, {"outcome": "got-it"}, {}, 1 + 2 + 8 + 2 * WRITE + SUMMARY),
+    (
+        "got-it-htmx",
+        "post",
+        OUTCOME,
+        {"outcome": "got-it"},
+        HTMX,
+        1 + 2 + 8 + 2 * WRITE + 3 + SUMMARY,
+    ),
     # A "not yet": the reveal used up, is it ticked, the learner's lock, the review day,
     # update_or_create (its savepoint, locked read, insert in a savepoint) and the log row.
-    ("not-yet", "post", OUTCOME, {"outcome": "not-yet"}, {}, 1 + 2 + 1 + 2 + 5 + WRITE + 2),
+    (
+        "not-yet",
+        "post",
+        OUTCOME,
+        {"outcome": "not-yet"},
+        {},
+        1 + 2 + 1 + 2 + 5 + WRITE + 2 + SUMMARY,
+    ),
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
     # With htmx, the row: the ticks, the reveals and the "not yet"s.
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3 + TICK_READING_CHANGING_NOTHING),
@@ -125,9 +142,16 @@ PAGES = [
     # The rating is taken only for a card in today's queue: the queue is read first (one query);
     # then, in one transaction, the learner's lock, the card, its reveal used up, the review day
     # and the log row.
-    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 9 + WRITE),
+    ("review-answer", "post", REVIEW_ANSWER, {"rating": "1"}, {}, 9 + WRITE + SUMMARY),
     # With htmx the next card, or when the queue is empty, when the next one comes back.
-    ("review-answer-htmx", "post", REVIEW_ANSWER, {"rating": "1"}, HTMX, 13 + WRITE),
+    (
+        "review-answer-htmx",
+        "post",
+        REVIEW_ANSWER,
+        {"rating": "1"},
+        HTMX,
+        13 + WRITE + SUMMARY,
+    ),
     ("practice", "get", reverse("progress:practice"), None, {}, 6),
     ("history", "get", reverse("progress:practice-history"), None, {}, 4),
     # With the learner's earlier plans, the newest few.
@@ -506,14 +530,15 @@ def review_count(response) -> str:
 
 @pytest.mark.parametrize(
     ("headers", "most"),
-    [({}, 11 + WRITE + SESSION), (HTMX, 14 + WRITE + 1)],
+    [({}, 11 + WRITE + SESSION + SUMMARY), (HTMX, 14 + WRITE + 1 + SUMMARY)],
     ids=["plain", "htmx"],
 )
 def test_reviewing_a_missed_question_stays_within_its_budget_however_many_cards(
     client, django_assert_max_num_queries, headers, most
 ):
     # The learner, the card, the live mock's questions (none may be judged here), the learner's
-    # lock, the review day, its review written and the progress version moved; plain, the
+    # lock, the review day, its review written and the progress version moved, the summary kept;
+    # plain, the
     # answer kept in the session for the page after the redirect; with htmx, the card's new
     # schedule for the verdict, then the next card: an overdue mock to hand in, the queue and
     # the missed question on show.

@@ -23,6 +23,7 @@ from progress.models import (
     CheckOff,
     EarlierPlan,
     ExamOutcome,
+    LearnerSummary,
     MemoryCard,
     NotYet,
     Profile,
@@ -186,6 +187,7 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
     in_live_mock = live_mock_questions(user=user, now=now)
     profile = Profile.objects.filter(user=user).first()
     plan = StudyPlan.objects.select_related("intensity").filter(user=user).first()
+    summary = LearnerSummary.objects.filter(user=user).first()
     ticks = mine(CheckOff, "self_check__phase", "self_check__domain", by="done_at")
     questions = AttemptQuestion.objects.select_related("question__domain").order_by("position")
     attempts = mine(Attempt, "domain", by="started_at").prefetch_related(
@@ -216,6 +218,8 @@ def export_learner(user: Any, *, now: datetime.datetime) -> dict[str, Any]:
         ],
         "profile": _columns(profile) if profile else None,
         "plan": _columns(plan) if plan else None,
+        # What the pages read instead of the whole history, kept from the rows above.
+        "summary": _columns(summary) if summary else None,
         # Each plan before this one, as it stood when changed or laid again from a later day.
         "earlier_plans": [_columns(row) for row in mine(EarlierPlan, by="replaced_at")],
         # The exam result, with what the app said as the exam day ended.

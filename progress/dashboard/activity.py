@@ -1,18 +1,14 @@
-"""Study activity: the dashboard's calendar of the last weeks, from one query."""
+"""Study activity: the dashboard's calendar of the last weeks, from the learner's summary."""
 
 import datetime
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet, Value
-from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from phases.schedule import SESSIONS_TEXT, Schedule, session_length, sessions_per_week
 from progress import charts as chart
-from progress.models import AttemptQuestion, CheckOff, ReviewLog
-from progress.timezones import start_of_day
+from progress.summary.keep import calendar_days, summary_of
 
 
 @dataclass(frozen=True)
@@ -46,37 +42,16 @@ class Activity:
 
 def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:
     """Ticks, reviews and answers per day of the learner's own calendar (the active time zone)
-    over the grid's weeks, from one query."""
+    over the grid's weeks, as their summary keeps them (progress.summary.keep.day_counts)."""
     first = chart.activity_start(today)
-    since = start_of_day(first)
-    zone = timezone.get_current_timezone()
-
-    def per_day(rows: QuerySet[Any], moment: str, field: str) -> QuerySet[Any]:
-        return (
-            rows.filter(**{f"{moment}__gte": since})
-            .annotate(local_day=TruncDate(moment, tzinfo=zone))
-            .order_by()
-            .values("local_day")
-            .annotate(n=Count("pk"))
-            .values_list(Value(field), "local_day", "n")
-        )
-
-    # One UNION ALL, counted per day of the learner's calendar by the database: the ticks, the
-    # counted answers (a live mock's answers show nowhere until it closes) and the logged
-    # reviews (every review after a card's first: the tick or the miss is the first).
-    rows = per_day(CheckOff.objects.for_user(user).ticked(), "done_at", "ticks").union(
-        per_day(AttemptQuestion.objects.counted(user, timezone.now()), "answered_at", "answers"),
-        per_day(ReviewLog.objects.filter(user=user, first=False), "reviewed_at", "reviews"),
-        all=True,
-    )
-    counts: defaultdict[datetime.date, dict[str, int]] = defaultdict(dict)
-    for field, day, count in rows:
-        counts[day][field] = count
-    days = {day: DayActivity(**counts[day]) for day in sorted(counts) if first <= day <= today}
+    days = {
+        day: DayActivity(**counts)
+        for day, counts in calendar_days(summary_of(user, now=timezone.now()), first, today).items()
+    }
     monday = today - datetime.timedelta(days=today.weekday())
     return Activity(
         grid=chart.activity_grid(
-            {day: sum(counts[day].values()) for day in days},
+            {day: counts.ticks + counts.reviews + counts.answers for day, counts in days.items()},
             today,
             # Before the learner joined there is no square (nor, in real use, any activity).
             joined=min([timezone.localdate(user.date_joined), today, *days]),

@@ -24,7 +24,8 @@ from progress.web import HtmxHttpRequest
 def dashboard(request: HtmxHttpRequest) -> HttpResponse:
     """The learner's home, worked out from their rows on every request: nothing to go stale."""
     # A mock whose time ran out is closed first: its answers count from then on.
-    close_overdue_mock(user=request.user, now=timezone.now())
+    now = timezone.now()
+    close_overdue_mock(user=request.user, now=now)
     state = learner_state(request.user, today=timezone.localdate(), with_practice=True)
     report = state.report
     current = state.current_slot

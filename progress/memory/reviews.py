@@ -16,6 +16,7 @@ from progress.memory.scheduler import fsrs
 from progress.memory.ticks import take_reveal
 from progress.models import AttemptQuestion, CheckOff, Confidence, QuestionCard, ReviewLog
 from progress.practice import scoring as practice
+from progress.summary.keep import kept
 from progress.timezones import start_of_day
 
 
@@ -50,6 +51,7 @@ def _review(
         day=day.day,
         answer=answer,
     ).save()
+    kept(user, now=now, moments=[now])
 
 
 @transaction.atomic

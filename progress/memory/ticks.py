@@ -22,6 +22,7 @@ from progress.memory.review_days import fix_review_day
 from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import Memory
 from progress.models import CheckOff, Confidence, NotYet, Reveal, ReviewLog
+from progress.summary.keep import kept
 from progress.timezones import start_of_day
 
 
@@ -67,13 +68,12 @@ def _set_done(
     the review queue would not give."""
     now = now or timezone.now()
     if not done:
-        return (
-            CheckOff.objects.for_user(user)
-            .ticked()
-            .filter(self_check_id=self_check_id)
-            .update(unticked_at=now)
-            > 0
-        )
+        standing = CheckOff.objects.for_user(user).ticked().filter(self_check_id=self_check_id)
+        done_at = standing.values_list("done_at", flat=True).first()
+        if done_at is None or not standing.update(unticked_at=now):
+            return False
+        kept(user, now=now, moments=[done_at])
+        return True
     day = fix_review_day(user, now)
     rating = memory.CONFIDENCE_RATING[confidence]
     card = CheckOff.objects.for_user(user).select_for_update().filter(self_check_id=self_check_id)
@@ -101,6 +101,8 @@ def _set_done(
                 answer=answer,
             ).save()
         existing.save(update_fields=fields)
+        # The tick stands again on its day; a review made now counts on today's.
+        kept(user, now=now, moments=[existing.done_at, now])
         return True
     first = memory.first_review(rating, now, day.day, fsrs(), start_of_day)
     _, created = CheckOff.objects.get_or_create(
@@ -129,6 +131,7 @@ def _set_done(
             day=day.day,
             answer=answer,
         ).save()
+        kept(user, now=now, moments=[now])
     return created
 
 
@@ -242,6 +245,7 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
     # counts it as a review.
     attempt.first = False
     attempt.save()
+    kept(user, now=now, moments=[now])
     return True
 
 

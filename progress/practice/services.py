@@ -13,6 +13,7 @@ from progress.memory.reviews import remember_misses
 from progress.models import Attempt, AttemptQuestion, StudyPlan
 from progress.planning import placement
 from progress.practice import scoring as practice
+from progress.summary.keep import kept
 
 
 class MockIsOpen(Exception):
@@ -268,6 +269,7 @@ def _answer(
         # A drill's answer counts at once: a miss joins the review queue now.
         settle_first_sight(user=user, items=[item])
         remember_misses(user=user, items=[item], now=now)
+        kept(user, now=now, moments=[now], domain_ids=[item.question.domain_id])
 
 
 @transaction.atomic
@@ -283,6 +285,13 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
             items = list(attempt.questions.all())
             settle_first_sight(user=user, items=items)
             remember_misses(user=user, items=items, now=now)
+            # Its answers count from now, each on the day it was given.
+            kept(
+                user,
+                now=now,
+                moments=[item.answered_at for item in items if item.answered_at],
+                domain_ids=attempt.questions.values_list("question__domain_id", flat=True),
+            )
         if attempt.placement:
             StudyPlan.objects.filter(user=user).update(placement=placed(user))
     else:

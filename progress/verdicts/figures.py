@@ -22,8 +22,9 @@ from progress.memory import scheduling as memory
 from progress.memory.review_log import logged_reviews
 from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import MEMORY_COLUMNS, Memory
-from progress.models import AttemptQuestion, CheckOff, Confidence, NotYet, StudyPlan
+from progress.models import CheckOff, Confidence, NotYet, StudyPlan
 from progress.planning.schedules import plan_of, recall_day, schedule_for
+from progress.summary.keep import newest_answers, summary_of, window_answers
 from progress.timezones import end_of_day
 from progress.verdicts import readiness
 from progress.verdicts.rules import Rules
@@ -167,17 +168,14 @@ def counted_answers(
     user: Any, now: datetime.datetime, *, as_of: datetime.datetime | None = None
 ) -> list[tuple[str, bool | None, datetime.date | None]]:
     """(domain slug, right, the day of the mock it was skipped in) for each domain's newest
-    counted answers: first answers only (a repeat is practice), and no stretch question (beyond
-    the exam). A closed mock's unanswered question is skipped (None), on its mock's day. With
-    ``as_of``, only what counted by then."""
-    answers = AttemptQuestion.objects.counted(user, as_of or now)
-    if as_of is not None:
-        answers = answers.counted_by(as_of)
+    counted answers (progress.summary.keep.newest_answers): from the learner's summary, or with
+    ``as_of``, only what counted by then, from the rows. A closed mock's unanswered question is
+    skipped (None), on its mock's day."""
+    if as_of is None:
+        return window_answers(summary_of(user, now=now))
     return [
-        (domain, correct, timezone.localdate(started_at) if correct is None else None)
-        for domain, correct, started_at in answers.for_accuracy()
-        .newest_per_domain(rules().window)
-        .values_list("question__domain__slug", "is_correct", "attempt__started_at")
+        (domain, correct, timezone.localdate(started_at) if started_at else None)
+        for domain, correct, started_at in newest_answers(user, now, as_of=as_of)
     ]
 
 

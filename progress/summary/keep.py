@@ -1,0 +1,231 @@
+"""The learner's summary (progress.summary.models): built from the learner's rows, and kept by
+every write that changes what it holds, inside that write's transaction, so a page reads what
+it shows and no more, however long the history.
+
+The one rule for each figure is written here once and read twice: ``build`` runs it over the
+whole history, ``kept`` over what a write touched (the days of its moments, the domains of its
+answers), in the same transaction as the write, the learner's lock held. A summary made for
+another syllabus version, time zone or
+accuracy window, or missing, is built again, by the next write or the
+next page that reads it (``summary_of``).
+"""
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count, QuerySet, Value
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from phases.content import content_version
+from progress import charts as chart
+from progress.lock import lock_learner
+from progress.models import AttemptQuestion, CheckOff, ReviewLog
+from progress.summary.models import LearnerSummary
+from progress.timezones import end_of_day, learner_zone, start_of_day
+
+DAY_FIELDS = ("ticks", "reviews", "answers")
+
+# (domain slug, right: True, False or None for a closed mock's unanswered question, the moment
+# its mock started when None): each domain's newest counted first answers.
+Answer = tuple[str, bool | None, datetime.datetime | None]
+
+
+def newest_answers(
+    user: Any,
+    now: datetime.datetime,
+    *,
+    as_of: datetime.datetime | None = None,
+    domain_ids: Iterable[int] | None = None,
+) -> list[Answer]:
+    """Each domain's newest counted answers that accuracy reads (at most the window): first
+    answers only (a repeat is practice) and no stretch question (beyond the exam). With
+    ``as_of``, only what had counted by then; with ``domain_ids``, only those domains."""
+    answers = AttemptQuestion.objects.counted(user, as_of or now)
+    if as_of is not None:
+        answers = answers.counted_by(as_of)
+    if domain_ids is not None:
+        answers = answers.filter(question__domain_id__in=domain_ids)
+    return [
+        (domain, correct, started_at if correct is None else None)
+        for domain, correct, started_at in answers.for_accuracy()
+        .newest_per_domain(settings.ACCURACY_WINDOW)
+        .values_list("question__domain__slug", "is_correct", "attempt__started_at")
+    ]
+
+
+def day_counts(
+    user: Any,
+    *,
+    since: datetime.datetime,
+    until: datetime.datetime | None,
+    now: datetime.datetime,
+) -> dict[str, dict[str, int]]:
+    """Ticks, reviews and answers on each day of the learner's calendar (the active time zone)
+    from ``since`` to ``until``, the days with something done only: one UNION ALL, counted per
+    day by the database. The ticks standing, the counted answers (a live mock's answers show
+    nowhere until it closes) and the logged reviews after a card's first (the tick or the miss
+    is the first; a "not yet" is logged as a try, and counts)."""
+    zone = timezone.get_current_timezone()
+
+    def per_day(rows: QuerySet[Any], moment: str, field: str) -> QuerySet[Any]:
+        rows = rows.filter(**{f"{moment}__gte": since})
+        if until is not None:
+            rows = rows.filter(**{f"{moment}__lt": until})
+        return (
+            rows.annotate(local_day=TruncDate(moment, tzinfo=zone))
+            .order_by()
+            .values("local_day")
+            .annotate(n=Count("pk"))
+            .values_list(Value(field), "local_day", "n")
+        )
+
+    rows = per_day(CheckOff.objects.for_user(user).ticked(), "done_at", "ticks").union(
+        per_day(AttemptQuestion.objects.counted(user, now), "answered_at", "answers"),
+        per_day(ReviewLog.objects.filter(user=user, first=False), "reviewed_at", "reviews"),
+        all=True,
+    )
+    counts: defaultdict[str, dict[str, int]] = defaultdict(dict)
+    for field, day, count in rows:
+        counts[day.isoformat()][field] = count
+    return {
+        day: {field: fields.get(field, 0) for field in DAY_FIELDS} for day, fields in counts.items()
+    }
+
+
+def _window(answers: Iterable[Answer]) -> dict[str, list[list[Any]]]:
+    window: defaultdict[str, list[list[Any]]] = defaultdict(list)
+    for domain, correct, started_at in answers:
+        window[domain].append([correct, started_at.isoformat() if started_at else None])
+    return dict(window)
+
+
+def _version(user: Any) -> int:
+    # The version came with request.user (progress.auth); elsewhere it is one query.
+    version = getattr(user, "content_version", None)
+    return version if version is not None else content_version()
+
+
+def build(user: Any, *, now: datetime.datetime) -> LearnerSummary:
+    """The learner's summary from their rows (not saved), for the active time zone."""
+    first = chart.activity_start(timezone.localdate(now))
+    return LearnerSummary(
+        user_id=user.pk,
+        content_version=_version(user),
+        zone=timezone.get_current_timezone_name(),
+        window_size=settings.ACCURACY_WINDOW,
+        days=day_counts(user, since=start_of_day(first), until=None, now=now),
+        window=_window(newest_answers(user, now)),
+    )
+
+
+def _fits(summary: LearnerSummary, user: Any) -> bool:
+    return (
+        summary.zone == timezone.get_current_timezone_name()
+        and summary.content_version == _version(user)
+        and summary.window_size == settings.ACCURACY_WINDOW
+    )
+
+
+def _store(summary: LearnerSummary) -> None:
+    LearnerSummary.objects.update_or_create(
+        user_id=summary.user_id,
+        defaults={
+            field: getattr(summary, field)
+            for field in ("content_version", "zone", "window_size", "days", "window")
+        },
+    )
+
+
+def rebuild(user: Any, *, now: datetime.datetime) -> LearnerSummary:
+    """The learner's summary built from their rows and saved (a new learner's at sign-up, or
+    one that no longer fits), inside the caller's transaction."""
+    summary = build(user, now=now)
+    _store(summary)
+    user.summary = summary
+    return summary
+
+
+def kept(
+    user: Any,
+    *,
+    now: datetime.datetime,
+    moments: Iterable[datetime.datetime] = (),
+    domain_ids: Iterable[int] = (),
+) -> None:
+    """Keep the summary after a write, in its transaction (the learner's lock held): the days
+    of ``moments`` counted again, and the answers of ``domain_ids``; days older than the
+    calendar's weeks dropped. Built whole if missing or made for another version or zone."""
+    summary = LearnerSummary.objects.filter(user_id=user.pk).first()
+    if summary is None or not _fits(summary, user):
+        rebuild(user, now=now)
+        return
+    first = chart.activity_start(timezone.localdate(now))
+    days = {
+        day: counts
+        for day, counts in summary.days.items()
+        if datetime.date.fromisoformat(day) >= first
+    }
+    for day in sorted({timezone.localdate(moment) for moment in moments}):
+        if day >= first:
+            days.pop(day.isoformat(), None)
+            days.update(day_counts(user, since=start_of_day(day), until=end_of_day(day), now=now))
+    window = dict(summary.window)
+    if ids := set(domain_ids):
+        # An answer only ever joins a domain's window (none leaves the history), so the
+        # domains it touched are read again and the others kept.
+        window.update(_window(newest_answers(user, now, domain_ids=ids)))
+    summary.days, summary.window = days, window
+    summary.save(update_fields=["days", "window"])
+    user.summary = summary
+
+
+def summary_of(user: Any, *, now: datetime.datetime) -> LearnerSummary:
+    """The learner's summary for a page: the one kept by the writes (it came with request.user,
+    progress.auth), or, if missing or made for another version or zone, built and saved again
+    under the learner's lock."""
+    summary = getattr(user, "summary", None)
+    if summary is not None and _fits(summary, user):
+        return summary
+    with transaction.atomic():
+        lock_learner(user)
+        return rebuild(user, now=now)
+
+
+def calendar_days(
+    summary: LearnerSummary, first: datetime.date, today: datetime.date
+) -> dict[datetime.date, dict[str, int]]:
+    """The summary's days from ``first`` to ``today``, oldest first."""
+    days = {datetime.date.fromisoformat(day): counts for day, counts in summary.days.items()}
+    return {day: days[day] for day in sorted(days) if first <= day <= today}
+
+
+def window_answers(summary: LearnerSummary) -> list[tuple[str, bool | None, datetime.date | None]]:
+    """The summary's answers as accuracy reads them (progress.verdicts.readiness.accuracy_counts):
+    a skipped question on its mock's day in the active time zone."""
+    return [
+        (
+            domain,
+            correct,
+            timezone.localdate(datetime.datetime.fromisoformat(started)) if started else None,
+        )
+        for domain, answers in summary.window.items()
+        for correct, started in answers
+    ]
+
+
+def build_all() -> int:
+    """Every learner's summary built and saved, each in their own time zone (the migration that
+    added summaries): the number built."""
+    now = timezone.now()
+    built = 0
+    for user in get_user_model()._default_manager.select_related("profile").iterator(200):
+        with timezone.override(learner_zone(user)):
+            _store(build(user, now=now))
+        built += 1
+    return built

@@ -1,0 +1,32 @@
+"""The learner's summary: the figures a page would otherwise read the whole history for, kept
+in one row by the writes that change them (progress.summary.keep)."""
+
+from django.conf import settings
+from django.db import models
+
+
+class LearnerSummary(models.Model):
+    """Kept, never typed: everything here can be built again from the learner's rows
+    (progress.summary.keep.build), and is, whenever it is missing or was made for another
+    syllabus version, time zone or accuracy window.
+
+    ``days``: ``{"2026-12-07": {"ticks": 2, "reviews": 5, "answers": 20}}``, the days of the
+    activity calendar's weeks (in ``zone``) on which something was done.
+    ``window``: for each domain slug, its newest counted first answers, newest first, at most
+    the accuracy window: ``[right, moment]``, right being true, false or null (a closed mock's
+    question left unanswered, ``moment`` then its mock's start, else null)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="summary",
+    )
+    content_version = models.PositiveIntegerField()
+    zone = models.CharField(max_length=64)
+    window_size = models.PositiveSmallIntegerField()  # the accuracy window it was made for
+    days = models.JSONField(default=dict)
+    window = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"summary of {self.user_id}"

@@ -1,0 +1,188 @@
+"""The learner's summary (progress.summary): whatever a learner does, in whatever order and time
+zone, the summary the writes kept is the one their rows make from scratch; one missing or made
+for another zone or syllabus version is served right and built again."""
+
+import contextlib
+import datetime
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import override_settings
+from django.utils import timezone
+from fsrs import Rating
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from phases.content import content_changed
+from phases.models import ContentVersion, Domain, SelfCheck
+from progress import charts as chart
+from progress.memory.reviews import ReviewRefused, review_question
+from progress.memory.ticks import Outcome, set_done
+from progress.models import Attempt, LearnerSummary, QuestionCard
+from progress.practice import services as practice
+from progress.summary.keep import build, summary_of
+from tests.factories import UserFactory, practise, review_revealed, settle_revealed
+from tests.html import without_csrf
+
+pytestmark = pytest.mark.django_db
+
+ZONES = ("UTC", "Pacific/Auckland", "America/Los_Angeles", "Asia/Kolkata")
+CHECKS = 3  # a few self-checks, so ticks, unticks and reviews meet the same cards
+DOMAINS = ("core-ml", "multimodal-data")
+
+step = st.one_of(
+    st.tuples(st.just("tick"), st.integers(0, CHECKS - 1), st.sampled_from(["", "shaky"])),
+    st.tuples(st.just("untick"), st.integers(0, CHECKS - 1)),
+    st.tuples(st.just("not yet"), st.integers(0, CHECKS - 1)),
+    st.tuples(st.just("review"), st.integers(0, CHECKS - 1), st.sampled_from(list(Rating))),
+    st.tuples(st.just("review a miss"), st.sampled_from(list(Rating))),
+    st.tuples(st.just("drill"), st.sampled_from(DOMAINS), st.lists(st.booleans(), max_size=4)),
+    st.tuples(st.just("mock"), st.lists(st.booleans(), max_size=5)),
+    st.tuples(st.just("hand in")),
+    st.tuples(st.just("wait"), st.integers(1, 24 * 40)),  # hours
+    st.tuples(st.just("move"), st.sampled_from(ZONES)),
+)
+
+
+def as_kept(summary: LearnerSummary, today: datetime.date) -> tuple:
+    """What a page reads of a summary: the calendar's days up to today, each domain's window."""
+    first = chart.activity_start(today)
+    days = {
+        day: counts
+        for day, counts in summary.days.items()
+        if first <= datetime.date.fromisoformat(day) <= today
+    }
+    return summary.zone, days, summary.window
+
+
+def answer(user, attempt: Attempt, right: bool, now: datetime.datetime) -> None:
+    item = attempt.questions.filter(answered_at__isnull=True).select_related("question").first()
+    if item is None:
+        return
+    keys = list(item.question.correct_options)
+    wrong = [i for i in range(len(item.question.options)) if i not in keys][: len(keys)]
+    practice.answer(user=user, attempt=attempt, item=item, chosen=keys if right else wrong, now=now)
+
+
+def play(user, steps, start: datetime.datetime) -> tuple[datetime.datetime, str]:
+    """The steps through the app's own services; the moment and the zone they end in."""
+    checks = list(SelfCheck.objects.current().order_by("pk").values_list("pk", flat=True))[:CHECKS]
+    rng = random.Random(7)
+    now = start
+    zone = "UTC"
+    for action, *args in steps:
+        now += datetime.timedelta(minutes=7)
+        with timezone.override(zone):
+            if action == "tick":
+                set_done(user=user, self_check_id=checks[args[0]], done=True, now=now)
+            elif action == "untick":
+                set_done(user=user, self_check_id=checks[args[0]], done=False, now=now)
+            elif action == "not yet":
+                settle_revealed(
+                    user, self_check_id=checks[args[0]], outcome=Outcome.NOT_YET, now=now
+                )
+            elif action == "review":
+                with contextlib.suppress(ReviewRefused):
+                    review_revealed(user, self_check_id=checks[args[0]], rating=args[1], now=now)
+            elif action == "review a miss":
+                card = QuestionCard.objects.filter(user=user).in_queue().first()
+                if card is not None:
+                    with contextlib.suppress(ReviewRefused):
+                        review_question(user=user, card_id=card.pk, rating=args[0], now=now)
+            elif action == "drill":
+                try:
+                    drill = practice.start_drill(
+                        user=user, domain=Domain.objects.get(slug=args[0]), now=now, rng=rng
+                    )
+                except practice.MockIsOpen:
+                    continue
+                for right in args[1]:
+                    answer(user, drill, right, now)
+            elif action == "mock":
+                mock = practice.start_mock(user=user, now=now, rng=rng)
+                for right in args[0]:
+                    answer(user, mock, right, now)
+            elif action == "hand in":
+                mock = Attempt.objects.filter(user=user).unsubmitted_mocks().first()
+                if mock is not None and not practice.close_if_over(
+                    user=user, attempt=mock, now=now
+                ):
+                    practice.submit(user=user, attempt=mock, now=now)
+            elif action == "wait":
+                now += datetime.timedelta(hours=args[0])
+            elif action == "move":
+                zone = args[0]
+    return now, zone
+
+
+@override_settings(ACCURACY_WINDOW=3, MOCK_QUESTIONS=6, MOCK_MINUTES=30)
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(steps=st.lists(step, max_size=16))
+# The shapes a random run may take long to meet, always tried first.
+@example(steps=[("tick", 0, ""), ("wait", 30), ("review", 0, Rating.Good)])
+@example(steps=[("tick", 0, ""), ("wait", 30), ("untick", 0), ("tick", 0, "shaky")])
+@example(steps=[("tick", 0, ""), ("wait", 30), ("not yet", 1)])
+@example(steps=[("drill", "core-ml", [False]), ("wait", 30), ("review a miss", Rating.Good)])
+@example(steps=[("mock", [True, False]), ("wait", 2), ("hand in",)])
+@example(steps=[("mock", [True]), ("hand in",), ("drill", "core-ml", [True, True, False])])
+@example(steps=[("tick", 0, ""), ("move", "Pacific/Auckland"), ("tick", 1, "")])
+@example(steps=[("tick", 0, ""), ("wait", 24 * 100), ("tick", 1, "")])
+def test_the_kept_summary_is_the_one_the_rows_make(syllabus, steps):
+    start = timezone.now().replace(microsecond=0)
+    with transaction.atomic():
+        user = UserFactory()
+        now, zone = play(user, steps, start)
+        with timezone.override(zone):
+            # Every page that reads answers closes a mock whose time ran out first.
+            practice.close_overdue_mock(user=user, now=now)
+            today = timezone.localdate(now)
+            fresh = build(user, now=now)
+            stored = LearnerSummary.objects.filter(user=user).first()
+            if stored is not None and stored.zone == zone:
+                # Kept by the writes, never rebuilt since: exactly what the rows make.
+                assert as_kept(stored, today) == as_kept(fresh, today)
+            served = summary_of(get_user_model().objects.get(pk=user.pk), now=now)
+            assert as_kept(served, today) == as_kept(fresh, today)
+            assert as_kept(LearnerSummary.objects.get(user=user), today) == as_kept(fresh, today)
+        transaction.set_rollback(True)
+
+
+def page(client) -> str:
+    response = client.get("/dashboard/")
+    assert response.status_code == 200
+    return without_csrf(response.content)  # masked afresh for each response
+
+
+def test_a_missing_summary_is_served_from_the_rows_and_built(learner_client, learner):
+    checks = SelfCheck.objects.current()
+    set_done(user=learner, self_check_id=checks[0].pk, done=True)
+    practise(learner, "core-ml", right=2, wrong=1)
+    kept = page(learner_client)
+    LearnerSummary.objects.filter(user=learner).delete()
+
+    assert page(learner_client) == kept
+    summary = LearnerSummary.objects.get(user=learner)
+    assert sum(day["ticks"] for day in summary.days.values()) == 1
+    assert sum(day["answers"] for day in summary.days.values()) == 3
+
+
+def test_a_summary_from_another_zone_or_content_version_is_built_again(learner):
+    set_done(user=learner, self_check_id=SelfCheck.objects.current().first().pk, done=True)
+    now = timezone.now()
+    with timezone.override("Pacific/Auckland"):
+        served = summary_of(get_user_model().objects.get(pk=learner.pk), now=now)
+        assert served.zone == "Pacific/Auckland"
+        assert LearnerSummary.objects.get(user=learner).zone == "Pacific/Auckland"
+    ContentVersion.objects.filter(pk=1).update(number=ContentVersion.objects.get(pk=1).number + 1)
+    content_changed()
+    newer = ContentVersion.objects.get(pk=1).number
+    with timezone.override("Pacific/Auckland"):
+        served = summary_of(get_user_model().objects.get(pk=learner.pk), now=now)
+    assert served.content_version == newer
+    assert LearnerSummary.objects.get(user=learner).content_version == newer
