@@ -34,6 +34,7 @@ from django.utils import timezone  # noqa: E402
 
 from phases.models import Intensity, SelfCheck  # noqa: E402
 from progress.models import AttemptQuestion, CheckOff, StudyPlan  # noqa: E402
+from progress.summary.keep import rebuild  # noqa: E402
 
 ROUNDS = 60
 
@@ -49,6 +50,9 @@ def make_due(prefix: str) -> None:
         last_review_day=timezone.localdate(reviewed),
         reviews=1,
     )
+    # Their summaries as the next day finds them: the header counts the cards now due.
+    for user in get_user_model().objects.filter(username__startswith=prefix):
+        rebuild(user, now=now)
 
 
 def new_learner(username: str, *, password: str) -> object:

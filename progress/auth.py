@@ -35,5 +35,6 @@ class LearnerBackend(AuthenticationBackend):
 
 
 def learner_syllabus(user: Any) -> snapshot.Syllabus:
-    """The syllabus for a learner's request: the version came with request.user."""
-    return syllabus(getattr(user, "content_version", None) or 0)
+    """The syllabus for a learner's request: the version came with request.user (elsewhere,
+    a user loaded without it, the version is read: one query)."""
+    return syllabus(getattr(user, "content_version", None))

@@ -6,8 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from progress.memory.queue import review_queue
-from progress.memory.review_days import current_review_day
+from progress.summary.keep import due_count
 
 
 @cache
@@ -33,13 +32,10 @@ def nav(request: HttpRequest) -> dict[str, Any]:
 
 
 def review_due(request: HttpRequest) -> dict[str, Any]:
-    """How many cards today's review queue holds, for the header; worked out only if a page
-    shows it (a view that already knows the figure passes its own ``review_due``)."""
+    """How many cards today's review queue holds, for the header, as the learner's summary
+    keeps it; read only if a page shows it (a view that already knows the figure passes its
+    own ``review_due``)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {
-        "review_due": SimpleLazyObject(
-            lambda: len(review_queue(user, day=current_review_day(user, timezone.now())))
-        )
-    }
+    return {"review_due": SimpleLazyObject(lambda: due_count(user, now=timezone.now()))}

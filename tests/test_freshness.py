@@ -24,6 +24,7 @@ from tests.conftest import HTMX, read_yaml
 from tests.factories import (
     answer_again,
     answer_from_memory,
+    days_later,
     domain_names,
     drill_for,
     items_of,
@@ -204,6 +205,7 @@ def test_a_not_yet_is_no_tick_on_the_next_dashboard_and_counts_in_the_next_days_
     # The next day (as if tried yesterday): back in the queue.
     yesterday = timezone.now() - datetime.timedelta(days=1)
     NotYet.objects.filter(user=learner).update(tried_at=yesterday, due=yesterday)
+    days_later(learner)
     assert header_review(learner_client.get(DASHBOARD)) == "Review today (1)"
 
 

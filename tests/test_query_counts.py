@@ -65,8 +65,9 @@ TICK_CHANGING_NOTHING = 2 + WRITE
 TICK_READING = TICK + 1
 TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # A write that changes what the learner's summary holds keeps it in its transaction
-# (progress.summary): the summary's row, the day the write falls on counted again, its UPDATE.
-SUMMARY = 3
+# (progress.summary): the summary's row, the day the write falls on counted again, today's
+# review queue counted for the header, its UPDATE.
+SUMMARY = 4
 # A request that changes the session saves it (Django's database sessions: one UPDATE, in a
 # savepoint).
 SESSION = 1 + WRITE
@@ -74,12 +75,12 @@ SESSION = 1 + WRITE
 # (name, method, url, data, headers, pinned maximum), pinned at today's counts so they cannot
 # creep; the toggle and the review answer answer 302 or a fragment.
 PAGES = [
-    # Plan and ticks, counted answers, the header's review count, the study-activity calendar, the
+    # Whether a mock ran out of time unclosed (closed, its answers count at once), the ticks, the
     # ticked checks' review log for the weekly recall line, the minutes studied, and today's
-    # phase's written exercise.
-    # And first, whether a mock ran out of time unclosed (closed, its answers count at once).
-    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 9),
-    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 9),
+    # phase's written exercise; the counted answers, the header's review count and the
+    # study-activity calendar come with the learner, in their summary (progress.summary).
+    ("dashboard", "get", reverse("progress:dashboard"), None, {}, 6),
+    ("dashboard-htmx", "get", reverse("progress:dashboard"), None, HTMX, 6),
     # The reveal is a row of its own (progress.models.Reveal): the learner's lock, then
     # update_or_create (its savepoint, a locked read, the insert in a savepoint), in the
     # service's transaction; with htmx, the row: the ticks, the reveals, the "not yet"s.
@@ -111,10 +112,10 @@ PAGES = [
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
     # With htmx, the row: the ticks, the reveals and the "not yet"s.
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3 + TICK_READING_CHANGING_NOTHING),
-    # Plan and ticks, the review queue, the study time (minutes studied and the timer), the
-    # phase's written exercise, the checks the learner said "not yet" to, and the checks turned
-    # over (progress.models.Reveal).
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 8),
+    # Plan and ticks, the review queue (the header's count comes with the learner's summary),
+    # the study time (minutes studied and the timer), the phase's written exercise, the checks
+    # the learner said "not yet" to, and the checks turned over (progress.models.Reveal).
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 7),
     ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 8),
     # The minutes by phase and domain, the header's review count, and the sessions.
     ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
@@ -495,8 +496,8 @@ def card_learner(*, questions: int, checks: int) -> tuple[object, list[QuestionC
 CARD_PAGES = [
     ("review", reverse("progress:review"), {}, 6),
     ("review-htmx", reverse("progress:review"), HTMX, 5),
-    ("dashboard", reverse("progress:dashboard"), {}, 9),
-    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 9),
+    ("dashboard", reverse("progress:dashboard"), {}, 6),
+    ("dashboard-htmx", reverse("progress:dashboard"), HTMX, 6),
 ]
 
 

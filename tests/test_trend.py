@@ -3,11 +3,20 @@
 import datetime
 
 import pytest
+from django.utils import timezone
+from fsrs import Rating
 
+from phases.models import SelfCheck
 from progress import charts as chart
-from progress.dashboard.trend import LoggedReview, week_ends, weekly_recall
+from progress.dashboard.trend import WEEKS, LoggedReview, recall_trend, week_ends, weekly_recall
 from progress.memory import scheduling as memory
+from progress.memory.review_log import logged_reviews
+from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import Memory
+from progress.memory.ticks import set_done
+from progress.timezones import end_of_day, start_of_day
+from progress.verdicts.figures import learner_state
+from tests.factories import review_revealed
 
 UTC = datetime.UTC
 EXAM_DAY = datetime.date(2026, 3, 30)
@@ -133,3 +142,50 @@ def test_the_trend_chart_needs_two_weeks_and_draws_the_bar():
     assert 80 in [percent for _, percent in drawn.gridlines]
     # Higher recall is drawn higher (a smaller y).
     assert drawn.points[1][1] < drawn.points[0][1]
+
+
+@pytest.mark.django_db
+def test_a_long_history_reads_only_the_line_s_weeks_and_draws_the_same_line(learner):
+    now = timezone.now()
+    begun = now - datetime.timedelta(weeks=40)
+    checks = list(SelfCheck.objects.current().order_by("pk").values_list("pk", flat=True)[:3])
+    for check in checks:
+        set_done(user=learner, self_check_id=check, done=True, now=begun)
+    for n in range(1, 27):  # every ten days, each check in turn, the newest some days ago
+        when = begun + datetime.timedelta(days=10 * n, hours=n % 5)
+        rating = (Rating.Good, Rating.Hard, Rating.Again)[n % 3]
+        review_revealed(learner, self_check_id=checks[n % 3], rating=rating, now=when)
+    state = learner_state(learner, today=timezone.localdate())
+
+    line = recall_trend(state)
+
+    everything = logged_reviews(learner, checks)
+    first_monday = state.today - datetime.timedelta(days=state.today.weekday(), weeks=WEEKS - 1)
+    bounded = logged_reviews(learner, checks, since=start_of_day(first_monday))
+    # Each check's latest review before the weeks, then every one in them.
+    assert len(bounded) < len(everything) == 3 + 26
+    assert bounded == sorted(
+        [
+            *{
+                review.check_id: review
+                for review in everything
+                if review.at < start_of_day(first_monday)
+            }.values(),
+            *[review for review in everything if review.at >= start_of_day(first_monday)],
+        ],
+        key=lambda review: review.at,
+    )
+    days = week_ends(timezone.localdate(everything[0].at), state.today)
+    whole = weekly_recall(
+        everything,
+        ends=[end_of_day(day) for day in days[:-1]],
+        check_domain={check: state.content.check_keys[check][0] for check in checks},
+        domains=[
+            (domain.slug, domain.weight, state.content.domain_total(domain.slug))
+            for domain in state.content.domains
+        ],
+        recall_of=lambda card: memory.recall(card, state.exam_day, fsrs()),
+    )
+    assert len(line) == WEEKS
+    assert [figure for _, figure in line[:-1]] == [round(100 * figure) for figure in whole]
+    assert [day for day, _ in line] == days

@@ -26,6 +26,7 @@ from progress.links import site_link
 from progress.lock import lock_learner
 from progress.models import Profile
 from progress.planning.today import learner_task
+from progress.practice.services import close_overdue_mock
 from progress.timezones import learner_zone
 from progress.verdicts.figures import learner_state
 
@@ -126,6 +127,8 @@ def compose(user: Any, *, now: datetime.datetime, connection: Any = None) -> Ema
     (their time zone's, when they have set one)."""
     with timezone.override(learner_zone(user)):
         today = timezone.localdate(now)
+        # As the dashboard does: a mock whose time ran out is closed, its answers count.
+        close_overdue_mock(user=user, now=now)
         state = learner_state(user, today=today, with_practice=True)
         report, plan = state.report, state.plan
         links = {

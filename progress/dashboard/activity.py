@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 
 from phases.schedule import SESSIONS_TEXT, Schedule, session_length, sessions_per_week
 from progress import charts as chart
@@ -30,14 +32,27 @@ class Activity:
     levels = chart.level_ranges()  # not a field: the same key for everyone
 
     @property
-    def newest_first(self) -> list[tuple[str, DayActivity]]:
-        """Each study day as the day-by-day table heads its row ("Wed 2 Dec 2026 (today)"):
-        a long history has a row for most of the grid's days."""
+    def table_rows(self) -> SafeString:
+        """The day-by-day table's rows, newest first, each headed by its day ("Wed 2 Dec 2026
+        (today)"): made here in one pass, since a long history has a row for most of the
+        grid's days."""
         today = self.grid.today.day
-        return [
-            (f"{day:%a} {day.day} {day:%b %Y}{' (today)' if day == today else ''}", counts)
-            for day, counts in sorted(self.days.items(), reverse=True)
-        ]
+        return format_html_join(
+            "",
+            '<tr><th scope="row">{} {} {}{}</th><td>{}</td><td>{}</td><td>{}</td></tr>',
+            (
+                (
+                    f"{day:%a}",
+                    day.day,
+                    f"{day:%b %Y}",
+                    " (today)" if day == today else "",
+                    counts.ticks,
+                    counts.reviews,
+                    counts.answers,
+                )
+                for day, counts in sorted(self.days.items(), reverse=True)
+            ),
+        )
 
 
 def study_activity(user: Any, *, today: datetime.date, schedule: Schedule | None) -> Activity:

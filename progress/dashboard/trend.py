@@ -17,7 +17,7 @@ from progress.memory import scheduling
 from progress.memory.review_log import LoggedReview, logged_reviews
 from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import Memory
-from progress.timezones import end_of_day
+from progress.timezones import end_of_day, start_of_day
 from progress.verdicts.figures import LearnerState
 from progress.verdicts.readiness import by_exam_weight, readiness
 
@@ -54,16 +54,22 @@ def weekly_recall(
     counted = (review for review in reviews if review.check_id in check_domain)
     pending = deque(sorted(counted, key=lambda review: review.at))
     latest: dict[int, LoggedReview] = {}
+    # A check not reviewed for weeks stands as the same review at each of their ends: its
+    # recall is worked out once.
+    recall: dict[int, float] = {}
     figures = []
     for end in ends:
         while pending and pending[0].at <= end:
             review = pending.popleft()
             latest[review.check_id] = review
+            recall.pop(review.check_id, None)
         by_domain: defaultdict[str, float] = defaultdict(float)
         for check_id, review in latest.items():
             if review.stability is None or review.state is None:
                 continue
-            by_domain[check_domain[check_id]] += recall_of(review.memory)
+            if check_id not in recall:
+                recall[check_id] = recall_of(review.memory)
+            by_domain[check_domain[check_id]] += recall[check_id]
         figures.append(
             by_exam_weight(
                 (weight, readiness(by_domain[slug], total)) for slug, weight, total in domains
@@ -76,10 +82,12 @@ def recall_trend(state: LearnerState) -> list[tuple[datetime.date, int]]:
     """Exam-weighted recall on exam day at the end of each week, from the review log
     (progress.dashboard.trend), today's point last; read by the dashboard alone."""
     ticked = [check_id for check_id in state.ticked if check_id in state.content.check_keys]
-    rows = logged_reviews(state.user, ticked)
+    last = min(state.today, state.exam_day)
+    # The line's weeks at most: what came before them stands in each check's latest review.
+    first_monday = last - datetime.timedelta(days=last.weekday(), weeks=WEEKS - 1)
+    rows = logged_reviews(state.user, ticked, since=start_of_day(first_monday))
     if not rows:
         return []
-    last = min(state.today, state.exam_day)
     days = week_ends(timezone.localdate(rows[0].at), last)
     if not days or days[0] > last:
         return []

@@ -8,12 +8,11 @@ from progress import charts as chart
 from progress.dashboard.activity import study_activity
 from progress.dashboard.trend import recall_trend
 from progress.exercises.models import exercise_status
-from progress.memory.queue import review_queue
-from progress.memory.review_days import current_review_day
 from progress.outcomes.models import outcome_of
 from progress.planning.today import CATCH_UP_DAYS, behind_days, learner_task
 from progress.practice.services import close_overdue_mock
 from progress.study_time.figures import study_time
+from progress.summary.keep import due_count
 from progress.verdicts.figures import learner_state
 from progress.verdicts.headline import headline
 from progress.web import HtmxHttpRequest
@@ -31,9 +30,7 @@ def dashboard(request: HtmxHttpRequest) -> HttpResponse:
     current = state.current_slot
     exercise = exercise_status(request.user, state.current_phase) if state.current_phase else None
     progress = state.phases.get(current.number) if current else None
-    review_due = len(
-        review_queue(request.user, day=current_review_day(request.user, timezone.now()))
-    )
+    review_due = due_count(request.user, now=now)
     context = {
         "headline": headline(state, review_due=review_due),
         "review_due": review_due,

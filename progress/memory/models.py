@@ -250,7 +250,13 @@ class ReviewLog(models.Model):
 
     class Meta:
         ordering = ["reviewed_at", "pk"]
-        indexes = [models.Index(fields=["user", "reviewed_at"], name="review_log_user_time")]
+        indexes = [
+            models.Index(fields=["user", "reviewed_at"], name="review_log_user_time"),
+            # Each check's latest review before a moment (the recall line's weeks), one seek each.
+            models.Index(
+                fields=["user", "self_check", "reviewed_at"], name="review_log_user_check_time"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} {self.kind} review at {self.reviewed_at:%Y-%m-%d %H:%M}"

@@ -6,8 +6,10 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import OuterRef, Q, Subquery
 from fsrs import Rating
 
+from phases.models import SelfCheck
 from progress.memory import calibration
 from progress.memory import scheduling as memory
 from progress.memory.scheduler import fsrs
@@ -74,15 +76,32 @@ class LoggedReview:
         return Memory(self.state, self.stability, self.difficulty, self.at, self.at, self.day)
 
 
-def logged_reviews(user: Any, check_ids: list[int]) -> list[LoggedReview]:
-    """Every logged review of these self-checks, oldest first: one query."""
+def logged_reviews(
+    user: Any, check_ids: list[int], *, since: datetime.datetime | None = None
+) -> list[LoggedReview]:
+    """Every logged review of these self-checks, oldest first: one query. With ``since``, only
+    those from then on and, for each check, its latest review before (how it stood then): as
+    many rows as those weeks hold, however long the history."""
+    rows = ReviewLog.objects.filter(
+        user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids
+    )
+    if since is not None:
+        latest_before = SelfCheck.objects.filter(pk__in=check_ids).values(
+            latest=Subquery(
+                ReviewLog.objects.filter(
+                    user_id=user.pk,
+                    kind=ReviewLog.Kind.CHECK,
+                    self_check_id=OuterRef("pk"),
+                    reviewed_at__lt=since,
+                )
+                .order_by("-reviewed_at", "-pk")
+                .values("pk")[:1]
+            )
+        )
+        rows = rows.filter(Q(reviewed_at__gte=since) | Q(pk__in=latest_before))
     return [
         LoggedReview(*row)
-        for row in ReviewLog.objects.filter(
-            user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids
-        )
-        .order_by("reviewed_at", "pk")
-        .values_list(
+        for row in rows.order_by("reviewed_at", "pk").values_list(
             "self_check_id",
             "reviewed_at",
             "day",

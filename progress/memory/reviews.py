@@ -27,7 +27,8 @@ class ReviewRefused(Exception):
 def _review(
     card: CheckOff | QuestionCard, *, user: Any, rating: Rating, now: Any, answer: str
 ) -> None:
-    """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged."""
+    """The card reviewed at ``now`` as FSRS schedules it (not saved), and the review logged;
+    the caller saves the card and keeps the summary."""
     # A tick or a miss today is the card's first review, and the next falls due tomorrow at the
     # earliest: a card whose last review was on the learner's review day takes no other until
     # the next one (progress.memory.review_days: a change of time zone does not start a new day).
@@ -51,7 +52,6 @@ def _review(
         day=day.day,
         answer=answer,
     ).save()
-    kept(user, now=now, moments=[now])
 
 
 @transaction.atomic
@@ -76,6 +76,7 @@ def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
+    kept(user, now=now, moments=[now])
     return True
 
 
@@ -98,6 +99,7 @@ def review_question(
         card.left_at = now
     card.order = practice.reshuffled(card.order, random.SystemRandom())
     card.save(update_fields=[*QuestionCard.MEMORY_FIELDS, "right_in_a_row", "left_at", "order"])
+    kept(user, now=now, moments=[now])
     return True
 
 

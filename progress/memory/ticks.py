@@ -213,7 +213,9 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
     lock_learner(user)
     answer = take_reveal(user=user, self_check_id=self_check_id, now=now)
     if outcome != Outcome.NOT_YET:
-        ticked = _set_done(
+        # No longer "not yet", before the tick keeps the summary (the review queue it counts).
+        NotYet.objects.filter(user=user, self_check_id=self_check_id).delete()
+        return _set_done(
             user=user,
             self_check_id=self_check_id,
             done=True,
@@ -221,8 +223,6 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
             answer=answer,
             now=now,
         )
-        NotYet.objects.filter(user=user, self_check_id=self_check_id).delete()
-        return ticked
     if CheckOff.objects.for_user(user).ticked().filter(self_check_id=self_check_id).exists():
         return False
     day = fix_review_day(user, now)

@@ -11,6 +11,7 @@ from progress.lock import lock_learner
 from progress.models import CheckOff, EarlierPlan, StudyPlan
 from progress.planning.schedules import fitted_schedule, schedule_for
 from progress.practice.services import placed
+from progress.summary.keep import kept
 
 
 @transaction.atomic
@@ -47,7 +48,9 @@ def save_plan(
         "study_weekdays": "".join(str(day) for day in sorted(pace.weekdays)) if pace else "",
     }
     if plan is None:
-        return StudyPlan.objects.create(user=user, start_date=start_date, **values)
+        plan = StudyPlan.objects.create(user=user, start_date=start_date, **values)
+        _planned(user, plan, now)
+        return plan
     values["done_phases"] = ""  # a plan chosen anew lays every phase again
     kept_dates = kind != StudyPlan.Kind.PACED
     if intensity != plan.intensity and start_date == plan.start_date and not kept_dates:
@@ -59,7 +62,15 @@ def save_plan(
     for field, value in values.items():
         setattr(plan, field, value)
     plan.save()
+    _planned(user, plan, now)
     return plan
+
+
+def _planned(user: Any, plan: StudyPlan, now: datetime.datetime | None) -> None:
+    """The request's copy of the plan (request.user.study_plan) is this one from now on, and
+    the summary counts the review queue against its exam day."""
+    user.study_plan = plan
+    kept(user, now=now or timezone.now())
 
 
 def _keep(plan: StudyPlan, reason: str, *, now: datetime.datetime | None) -> None:
@@ -126,4 +137,5 @@ def catch_up(*, user: Any, today: datetime.date, now: datetime.datetime) -> Stud
         except ValueError:
             plan.kind = StudyPlan.Kind.SHORT_NOTICE
     plan.save()
+    _planned(user, plan, now)
     return plan

@@ -12,6 +12,7 @@ from progress.lock import lock_learner
 from progress.memory.reviews import remember_misses
 from progress.models import Attempt, AttemptQuestion, StudyPlan
 from progress.planning import placement
+from progress.planning.schedules import plan_of
 from progress.practice import scoring as practice
 from progress.summary.keep import kept
 
@@ -184,7 +185,10 @@ def discard(*, user: Any, attempt: Attempt, now: datetime.datetime) -> None:
 def close_if_over(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
     """Hand in an attempt whose time ran out (at its deadline). True when it is over."""
     if attempt.submitted_at is None and attempt.deadline is not None and now >= attempt.deadline:
-        submit(user=user, attempt=attempt, now=attempt.deadline)
+        with transaction.atomic():
+            submit(user=user, attempt=attempt, now=attempt.deadline)
+            # Handed in as of its deadline; the header's count is today's queue as of now.
+            kept(user, now=now)
     return attempt.is_over(now)
 
 
@@ -285,6 +289,12 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
             items = list(attempt.questions.all())
             settle_first_sight(user=user, items=items)
             remember_misses(user=user, items=items, now=now)
+        if attempt.placement:
+            placement = placed(user)
+            StudyPlan.objects.filter(user=user).update(placement=placement)
+            if (plan := plan_of(user)) is not None:
+                plan.placement = placement  # the request's copy agrees from now on
+        if attempt.kind == Attempt.Kind.MOCK:
             # Its answers count from now, each on the day it was given.
             kept(
                 user,
@@ -292,8 +302,6 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
                 moments=[item.answered_at for item in items if item.answered_at],
                 domain_ids=attempt.questions.values_list("question__domain_id", flat=True),
             )
-        if attempt.placement:
-            StudyPlan.objects.filter(user=user).update(placement=placed(user))
     else:
         attempt.refresh_from_db(fields=["submitted_at"])
     return bool(updated)

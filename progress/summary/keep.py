@@ -2,12 +2,11 @@
 every write that changes what it holds, inside that write's transaction, so a page reads what
 it shows and no more, however long the history.
 
-The one rule for each figure is written here once and read twice: ``build`` runs it over the
-whole history, ``kept`` over what a write touched (the days of its moments, the domains of its
-answers), in the same transaction as the write, the learner's lock held. A summary made for
-another syllabus version, time zone or
-accuracy window, or missing, is built again, by the next write or the
-next page that reads it (``summary_of``).
+The one rule for each figure is written here once and run two ways: ``build`` over the whole
+history, ``kept`` over what a write touched (the days of its moments, the domains of its
+answers, today's review queue), in the same transaction as the write, the learner's lock held.
+A summary made for another syllabus version, time zone or accuracy window, or missing, is built
+again by the next write or the next page that reads it (``summary_of``).
 """
 
 import datetime
@@ -25,6 +24,8 @@ from django.utils import timezone
 from phases.content import content_version
 from progress import charts as chart
 from progress.lock import lock_learner
+from progress.memory.queue import review_queue
+from progress.memory.review_days import current_review_day
 from progress.models import AttemptQuestion, CheckOff, ReviewLog
 from progress.summary.models import LearnerSummary
 from progress.timezones import end_of_day, learner_zone, start_of_day
@@ -105,6 +106,21 @@ def _window(answers: Iterable[Answer]) -> dict[str, list[list[Any]]]:
     return dict(window)
 
 
+def _due(user: Any, now: datetime.datetime) -> dict[str, Any]:
+    day = current_review_day(user, now)
+    return {"due_day": day.day, "due_count": len(review_queue(user, day=day))}
+
+
+def due_count(user: Any, *, now: datetime.datetime) -> int:
+    """How many cards today's review queue holds, for the header: as the learner's last write
+    kept it, or, on a review day with no write yet, worked out (one query)."""
+    day = current_review_day(user, now)
+    summary = summary_of(user, now=now)
+    if summary.due_day == day.day and summary.due_count is not None:
+        return summary.due_count
+    return len(review_queue(user, day=day))
+
+
 def _version(user: Any) -> int:
     # The version came with request.user (progress.auth); elsewhere it is one query.
     version = getattr(user, "content_version", None)
@@ -121,6 +137,7 @@ def build(user: Any, *, now: datetime.datetime) -> LearnerSummary:
         window_size=settings.ACCURACY_WINDOW,
         days=day_counts(user, since=start_of_day(first), until=None, now=now),
         window=_window(newest_answers(user, now)),
+        **_due(user, now),
     )
 
 
@@ -137,7 +154,15 @@ def _store(summary: LearnerSummary) -> None:
         user_id=summary.user_id,
         defaults={
             field: getattr(summary, field)
-            for field in ("content_version", "zone", "window_size", "days", "window")
+            for field in (
+                "content_version",
+                "zone",
+                "window_size",
+                "days",
+                "window",
+                "due_day",
+                "due_count",
+            )
         },
     )
 
@@ -158,9 +183,10 @@ def kept(
     moments: Iterable[datetime.datetime] = (),
     domain_ids: Iterable[int] = (),
 ) -> None:
-    """Keep the summary after a write, in its transaction (the learner's lock held): the days
-    of ``moments`` counted again, and the answers of ``domain_ids``; days older than the
-    calendar's weeks dropped. Built whole if missing or made for another version or zone."""
+    """Keep the summary after a write, in its transaction (the learner's lock held) and after
+    every row it changes: the days of ``moments`` counted again, the answers of
+    ``domain_ids``, and today's review queue counted; days older than the calendar's weeks
+    dropped. Built whole if missing or made for another version or zone."""
     summary = LearnerSummary.objects.filter(user_id=user.pk).first()
     if summary is None or not _fits(summary, user):
         rebuild(user, now=now)
@@ -181,7 +207,9 @@ def kept(
         # domains it touched are read again and the others kept.
         window.update(_window(newest_answers(user, now, domain_ids=ids)))
     summary.days, summary.window = days, window
-    summary.save(update_fields=["days", "window"])
+    due = _due(user, now)
+    summary.due_day, summary.due_count = due["due_day"], due["due_count"]
+    summary.save(update_fields=["days", "window", "due_day", "due_count"])
     user.summary = summary
 
 

@@ -14,7 +14,9 @@ class LearnerSummary(models.Model):
     activity calendar's weeks (in ``zone``) on which something was done.
     ``window``: for each domain slug, its newest counted first answers, newest first, at most
     the accuracy window: ``[right, moment]``, right being true, false or null (a closed mock's
-    question left unanswered, ``moment`` then its mock's start, else null)."""
+    question left unanswered, ``moment`` then its mock's start, else null).
+    ``due_count``: how many cards today's review queue held after the last write, on review day
+    ``due_day``; a later day's count is worked out by the page until a write keeps it."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -27,6 +29,9 @@ class LearnerSummary(models.Model):
     window_size = models.PositiveSmallIntegerField()  # the accuracy window it was made for
     days = models.JSONField(default=dict)
     window = models.JSONField(default=dict)
+    # The header's count: today's review queue as the last write left it, on that review day.
+    due_day = models.DateField(null=True, blank=True)
+    due_count = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"summary of {self.user_id}"
