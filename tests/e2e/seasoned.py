@@ -23,7 +23,7 @@ from progress.planning.services import save_plan
 from progress.practice.services import answer, flag, start_drill, start_mock, submit
 from progress.study_time.services import record_session, start_timer, stop_timer
 from tests.e2e.steps import PASSWORD
-from tests.factories import settle_revealed, tick_exercise_parts, write_exercise
+from tests.factories import days_later, settle_revealed, tick_exercise_parts, write_exercise
 
 TICKED = 14  # self-checks, every one due for review today
 PUBLIC_PAGES = [
@@ -85,6 +85,7 @@ def make_seasoned(settings) -> Learner:
     for check in checks[::2][:TICKED]:
         set_done(user=user, self_check_id=check.pk, done=True)
     CheckOff.objects.filter(user=user).update(due=now)  # the review queue has cards
+    days_later(user)
     drill = start_drill(user=user, domain=Domain.objects.get(slug="core-ml"), now=now, rng=rng)
     _answer_half(user, drill, now)
     submit(user=user, attempt=drill, now=now)
@@ -225,4 +226,5 @@ def answering_learner() -> Any:
         last_review_day=timezone.localdate(now - 3 * DAY),
         missed_at=now - 3 * DAY,
     )
+    days_later(user)
     return user

@@ -22,6 +22,7 @@ from tests.e2e.steps import (
     reveal_button,
     tick_button,
 )
+from tests.factories import days_later
 
 CHECK = "p1-backprop"
 
@@ -126,6 +127,7 @@ def test_knew_it_by_keyboard_leaves_focus_on_the_next_cards_control(page: Page, 
             now=timezone.now() - datetime.timedelta(days=3),
         )
     CheckOff.objects.filter(user=learner).update(due=timezone.now())
+    days_later(learner)
     log_in(page, learner.username)
     page.goto("/review/")
     card = page.locator("#review-card")

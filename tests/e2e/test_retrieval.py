@@ -27,6 +27,7 @@ from tests.e2e.steps import (
     open_phase,
     reveal_button,
 )
+from tests.factories import days_later
 
 GOT_IT = "p1-backprop"
 NOT_YET = "p1-training-stability"
@@ -43,6 +44,7 @@ def a_day_passes(learner) -> None:
         last_review_day=F("last_review_day") - DAY,
         due=F("due") - DAY,
     )
+    days_later(learner)
 
 
 def tomorrow() -> str:

@@ -22,6 +22,7 @@ from tests.e2e.steps import (
     open_phase,
     tick,
 )
+from tests.factories import days_later
 
 SHAKY = "p1-backprop"
 PLAIN = "p1-training-stability"
@@ -37,6 +38,7 @@ def back_date(learner, days: int = 3) -> None:
         last_review_day=F("last_review_day") - shift,
         due=F("due") - shift,
     )
+    days_later(learner)
 
 
 def test_knew_it_on_due_checks_moves_them_out_and_the_header_count_down_without_reload(
