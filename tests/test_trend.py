@@ -8,13 +8,19 @@ from fsrs import Rating
 
 from phases.models import SelfCheck
 from progress import charts as chart
-from progress.dashboard.trend import WEEKS, LoggedReview, recall_trend, week_ends, weekly_recall
+from progress.dashboard.trend import (
+    WEEKS,
+    LoggedReview,
+    recall_line,
+    recall_trend,
+    week_ends,
+    weekly_recall,
+)
 from progress.memory import scheduling as memory
 from progress.memory.review_log import logged_reviews
-from progress.memory.scheduler import fsrs
 from progress.memory.scheduling import Memory
 from progress.memory.ticks import set_done
-from progress.timezones import end_of_day, start_of_day
+from progress.timezones import start_of_day
 from progress.verdicts.figures import learner_state
 from tests.factories import review_revealed
 
@@ -175,17 +181,5 @@ def test_a_long_history_reads_only_the_line_s_weeks_and_draws_the_same_line(lear
         ],
         key=lambda review: review.at,
     )
-    days = week_ends(timezone.localdate(everything[0].at), state.today)
-    whole = weekly_recall(
-        everything,
-        ends=[end_of_day(day) for day in days[:-1]],
-        check_domain={check: state.content.check_keys[check][0] for check in checks},
-        domains=[
-            (domain.slug, domain.weight, state.content.domain_total(domain.slug))
-            for domain in state.content.domains
-        ],
-        recall_of=lambda card: memory.recall(card, state.exam_day, fsrs()),
-    )
     assert len(line) == WEEKS
-    assert [figure for _, figure in line[:-1]] == [round(100 * figure) for figure in whole]
-    assert [day for day, _ in line] == days
+    assert line == recall_line(state, everything, state.today)

@@ -85,16 +85,29 @@ def recall_trend(state: LearnerState) -> list[tuple[datetime.date, int]]:
     last = min(state.today, state.exam_day)
     # The line's weeks at most: what came before them stands in each check's latest review.
     first_monday = last - datetime.timedelta(days=last.weekday(), weeks=WEEKS - 1)
-    rows = logged_reviews(state.user, ticked, since=start_of_day(first_monday))
-    if not rows:
+    return recall_line(
+        state, logged_reviews(state.user, ticked, since=start_of_day(first_monday)), last
+    )
+
+
+def recall_line(
+    state: LearnerState, reviews: list[LoggedReview], last: datetime.date
+) -> list[tuple[datetime.date, int]]:
+    """The line drawn from ``reviews`` of the ticked checks (oldest first): a point for each
+    week's end from the first review's week to ``last``, the newest WEEKS of them."""
+    if not reviews:
         return []
-    days = week_ends(timezone.localdate(rows[0].at), last)
+    days = week_ends(timezone.localdate(reviews[0].at), last)
     if not days or days[0] > last:
         return []
     figures = weekly_recall(
-        rows,
+        reviews,
         ends=[end_of_day(day) for day in days[:-1]],
-        check_domain={check_id: state.content.check_keys[check_id][0] for check_id in ticked},
+        check_domain={
+            check_id: state.content.check_keys[check_id][0]
+            for check_id in state.ticked
+            if check_id in state.content.check_keys
+        },
         domains=[
             (domain.slug, domain.weight, state.content.domain_total(domain.slug))
             for domain in state.content.domains
