@@ -98,6 +98,11 @@ def lived_history(user, *, days: int, rng: random.Random) -> dict[str, int]:
 
     content = syllabus()
     first = timezone.localdate() - datetime.timedelta(days=days)
+    # Signed up on the first day, as a learner with this history did.
+    get_user_model().objects.filter(pk=user.pk).update(
+        date_joined=_at(first) - datetime.timedelta(hours=1)
+    )
+    user.date_joined = _at(first) - datetime.timedelta(hours=1)
     checks = list(SelfCheck.objects.current().order_by("phase__number", "pk"))
     domains = list(Domain.objects.all())
     drills = round(ANSWERS_A_YEAR * days / 365 / DRILL_SIZE)
