@@ -23,12 +23,12 @@ from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
 from progress.memory.reviews import ReviewRefused, review_question
 from progress.memory.ticks import Outcome, set_done
-from progress.models import Attempt, LearnerSummary, QuestionCard
+from progress.models import Attempt, CheckOff, LearnerSummary, QuestionCard
 from progress.planning.services import save_plan
 from progress.practice import services as practice
 from progress.summary.keep import build, due_count, summary_of
 from tests.factories import UserFactory, practise, review_revealed, settle_revealed
-from tests.html import without_csrf
+from tests.html import element_by_id, without_csrf
 
 pytestmark = pytest.mark.django_db
 
@@ -180,7 +180,15 @@ def test_the_kept_summary_is_the_one_the_rows_make(syllabus, steps):
             if kept.due_day == day.day:
                 assert kept.due_count == queue
             assert due_count(request_user, now=now) == queue
+            # Counted for a day no write kept yet, and kept for the day's other pages.
+            kept = LearnerSummary.objects.get(user=user)
+            assert (kept.due_day, kept.due_count) == (day.day, queue)
         transaction.set_rollback(True)
+
+
+def header_review(response) -> str:
+    assert response.status_code == 200
+    return element_by_id(response.content, "header-review").text
 
 
 def page(client) -> str:
@@ -216,3 +224,23 @@ def test_a_summary_from_another_zone_or_content_version_is_built_again(learner):
         served = summary_of(get_user_model().objects.get(pk=learner.pk), now=now)
     assert served.content_version == newer
     assert LearnerSummary.objects.get(user=learner).content_version == newer
+
+
+def test_the_first_page_of_a_day_with_no_write_counts_the_queue_and_keeps_it(
+    learner_client, learner
+):
+    check = SelfCheck.objects.current().first()
+    set_done(user=learner, self_check_id=check.pk, done=True)
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    # As yesterday's last write left it: nothing due then; the card is due since this morning.
+    LearnerSummary.objects.filter(user=learner).update(due_day=yesterday, due_count=0)
+    CheckOff.objects.filter(user=learner).update(
+        due=timezone.now() - datetime.timedelta(hours=1),
+        last_review=timezone.now() - datetime.timedelta(days=3),
+        last_review_day=timezone.localdate() - datetime.timedelta(days=3),
+    )
+
+    assert header_review(learner_client.get("/practice/")) == "Review today (1)"
+    kept = LearnerSummary.objects.get(user=learner)
+    assert (kept.due_day, kept.due_count) == (timezone.localdate(), 1)
+    assert header_review(learner_client.get("/dashboard/")) == "Review today (1)"

@@ -5,8 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from phases.schedule import SESSIONS_TEXT, Schedule, session_length, sessions_per_week
 from progress import charts as chart
@@ -37,21 +36,15 @@ class Activity:
         (today)"): made here in one pass, since a long history has a row for most of the
         grid's days."""
         today = self.grid.today.day
-        return format_html_join(
-            "",
-            '<tr><th scope="row">{} {} {}{}</th><td>{}</td><td>{}</td><td>{}</td></tr>',
-            (
-                (
-                    f"{day:%a}",
-                    day.day,
-                    f"{day:%b %Y}",
-                    " (today)" if day == today else "",
-                    counts.ticks,
-                    counts.reviews,
-                    counts.answers,
-                )
+        # Plain strings: every part is a number or a date's own words, nothing to escape, and
+        # format_html escaping seven parts of some 80 rows cost a long history's page 2 ms.
+        return mark_safe(
+            "".join(
+                f'<tr><th scope="row">{day:%a} {day.day} {day:%b %Y}'
+                f"{' (today)' if day == today else ''}</th><td>{counts.ticks}</td>"
+                f"<td>{counts.reviews}</td><td>{counts.answers}</td></tr>"
                 for day, counts in sorted(self.days.items(), reverse=True)
-            ),
+            )
         )
 
 

@@ -113,12 +113,19 @@ def _due(user: Any, now: datetime.datetime) -> dict[str, Any]:
 
 def due_count(user: Any, *, now: datetime.datetime) -> int:
     """How many cards today's review queue holds, for the header: as the learner's last write
-    kept it, or, on a review day with no write yet, worked out (one query)."""
+    kept it. A count made for an earlier review day is stale, as one made for another zone is:
+    the first page of a day with no write yet counts the queue again under the learner's lock
+    and keeps it, so the day's other pages read it."""
     day = current_review_day(user, now)
     summary = summary_of(user, now=now)
     if summary.due_day == day.day and summary.due_count is not None:
         return summary.due_count
-    return len(review_queue(user, day=day))
+    with transaction.atomic():
+        lock_learner(user)
+        due = _due(user, now)
+        LearnerSummary.objects.filter(user_id=user.pk).update(**due)
+    summary.due_day, summary.due_count = due["due_day"], due["due_count"]
+    return summary.due_count
 
 
 def _version(user: Any) -> int:

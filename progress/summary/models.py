@@ -15,8 +15,8 @@ class LearnerSummary(models.Model):
     ``window``: for each domain slug, its newest counted first answers, newest first, at most
     the accuracy window: ``[right, moment]``, right being true, false or null (a closed mock's
     question left unanswered, ``moment`` then its mock's start, else null).
-    ``due_count``: how many cards today's review queue held after the last write, on review day
-    ``due_day``; a later day's count is worked out by the page until a write keeps it."""
+    ``due_count``: how many cards the review queue held on review day ``due_day``, after the
+    last write or, on a day with no write yet, as its first page counted it."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,

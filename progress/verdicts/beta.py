@@ -10,6 +10,7 @@ Figures: 7 of 10 right gives an 80% interval of 49–83% and P(rate ≥ 70%) = 0
 16 of 20, 0.80; 34 of 40, 0.98.
 """
 
+from functools import lru_cache
 from math import comb
 
 STEPS = 60  # bisection steps for a quantile: far below a rounding to whole percent
@@ -46,6 +47,10 @@ def quantile(q: float, right: int, wrong: int) -> float:
     return (low + high) / 2
 
 
+# Memoised, the three figures a page reads for each domain (an interval, a shortfall, the
+# answers to settle): pure functions of whole counts up to the accuracy window and of the rules'
+# few numbers, so every page asks for the same few, and each costs up to hundreds of Beta sums.
+@lru_cache(maxsize=4096)
 def percent_interval(right: int, wrong: int, level: float = 0.8) -> tuple[int, int]:
     """The central ``level`` interval of the true rate, in whole percent as the pages show it."""
     tail = (1 - level) / 2
@@ -58,6 +63,7 @@ def range_words(low: int, high: int, level: float) -> str:
     return f"{round(level * 100)}% range {low}–{high}%"
 
 
+@lru_cache(maxsize=4096)
 def shortfall(right: int, wrong: int, bar: float, confidence: float) -> float:
     """How far under ``bar`` the true rate is with ``confidence`` odds: ``bar`` minus the rate
     the true rate is under with those odds, never below 0. Above 0 exactly when
@@ -71,6 +77,7 @@ def current_rate(right: int, wrong: int) -> float:
     return (right + 1) / (right + wrong + 2)
 
 
+@lru_cache(maxsize=4096)
 def answers_to_settle(
     right: int, wrong: int, bar: float, confidence: float, limit: int = 200
 ) -> int | None:

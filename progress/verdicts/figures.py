@@ -7,7 +7,7 @@ learner's rows.
 
 import datetime
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
@@ -262,11 +262,11 @@ def learner_state(
     report = readiness.assess(
         (
             readiness.DomainCount(
-                **asdict(domain),  # slug, names, weight, study order
+                **readiness.fields_of(domain),  # slug, names, weight, study order
                 done=done_by_domain[domain.slug],
                 total=content.domain_total(domain.slug),
                 planned=readiness.planned_share(content.totals[domain.slug], due_by_phase),
-                **asdict(accuracy.get(domain.slug, readiness.Accuracy())),
+                **readiness.fields_of(accuracy.get(domain.slug, readiness.Accuracy())),
                 due_reviews=due_reviews[domain.slug],
                 recall_sum=recall_by_domain[domain.slug],
             )

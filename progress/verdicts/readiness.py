@@ -13,14 +13,20 @@ show for each rule are made here and in progress.verdicts.rules from those numbe
 
 import datetime
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from phases.snapshot import DomainInfo
 from phases.words import counted
 from progress.verdicts import beta
 from progress.verdicts.rules import Percent, Rules
+
+
+def fields_of(value: Any) -> dict[str, Any]:
+    """A dataclass's fields as keywords for another, the values themselves (``asdict`` copies
+    each one deeply: some 20 copies a dashboard for nothing, every value here is immutable)."""
+    return {field.name: getattr(value, field.name) for field in fields(value)}
 
 
 @dataclass(frozen=True)
@@ -328,6 +334,6 @@ def accuracy_counts(
 
 
 def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
-    rated = (DomainReadiness(**asdict(domain), rules=rules) for domain in domains)
+    rated = (DomainReadiness(**fields_of(domain), rules=rules) for domain in domains)
     heaviest_first = sorted(rated, key=lambda domain: (-domain.weight, domain.study_order))
     return Report(domains=tuple(heaviest_first), rules=rules)
