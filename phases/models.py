@@ -77,6 +77,12 @@ class Topic(models.Model):
     class Meta:
         ordering = ["domain__study_order", "order"]
 
+    @property
+    def subarea_titles(self) -> list[str]:
+        """The exam's subjects asked inside this topic, as the topic list shows them (the
+        syllabus page prefetches them; the phase pages read the snapshot's)."""
+        return [subarea.title for subarea in self.subareas.all()]
+
     def __str__(self) -> str:
         return self.title
 

@@ -1,14 +1,14 @@
 """The syllabus as plain, immutable values: the same for every learner.
 
 Learner pages read content from a snapshot and make their own queries only for the learner's rows.
-A snapshot is built in seven queries and carries the content version it was built at; where it is
+A snapshot is built in eight queries and carries the content version it was built at; where it is
 kept and when it is rebuilt is phases.content's business.
 """
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from phases.models import Domain, ExercisePart, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, ExercisePart, Phase, PhaseHours, SelfCheck, SubArea, Topic
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,7 @@ class TopicInfo:
     trap: str
     is_published: bool
     sources: tuple[SourceInfo, ...] = ()
+    subarea_titles: tuple[str, ...] = ()  # the exam's subjects asked inside it
 
 
 @dataclass(frozen=True)
@@ -106,10 +107,14 @@ class Syllabus:
 
 
 def build(version: int) -> Syllabus:
-    """Seven queries, however large the syllabus."""
+    """Eight queries, however large the syllabus."""
     domains = {domain.pk: _domain(domain) for domain in Domain.objects.all()}
+    subareas: dict[int, list[str]] = {}
+    for topic_id, title in SubArea.objects.order_by("slug").values_list("topic_id", "title"):
+        subareas.setdefault(topic_id, []).append(title)
     topics = {
-        topic.pk: (topic.domain_id, _topic(topic)) for topic in Topic.objects.order_by("order")
+        topic.pk: (topic.domain_id, _topic(topic, subareas.get(topic.pk, [])))
+        for topic in Topic.objects.order_by("order")
     }
     phase_domains: dict[int, list[DomainInfo]] = {}
     for phase_id, domain_id in Phase.domains.through.objects.values_list("phase_id", "domain_id"):
@@ -182,9 +187,10 @@ def _domain(domain: Domain) -> DomainInfo:
     )
 
 
-def _topic(topic: Topic) -> TopicInfo:
+def _topic(topic: Topic, subarea_titles: list[str]) -> TopicInfo:
     return TopicInfo(
         slug=topic.slug,
+        subarea_titles=tuple(subarea_titles),
         title=topic.title,
         summary=topic.summary,
         trap=topic.trap,

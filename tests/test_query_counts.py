@@ -192,12 +192,12 @@ def warm_syllabus(fresh_caches, syllabus):
     content.syllabus()
 
 
-def test_the_syllabus_snapshot_is_built_in_seven_queries_once_per_content_version(
+def test_the_syllabus_snapshot_is_built_in_eight_queries_once_per_content_version(
     django_assert_num_queries,
 ):
     content.content_changed()
     version = content.content_version()
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         snapshot = content.syllabus(version)
     assert len(snapshot.checks) == SelfCheck.objects.current().count()
     with django_assert_num_queries(0):

@@ -13,7 +13,7 @@ from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertRedirects
 
 from phases.content import content_changed
-from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, Topic
+from phases.models import Domain, Intensity, Phase, PhaseHours, SelfCheck, SubArea, Topic
 from phases.schedule import lay_out
 from progress.models import CheckOff
 from tests.conftest import HTMX
@@ -129,6 +129,22 @@ def test_a_papers_link_names_its_title_and_arxiv_identifier(learner_client):
     sources = element_by_id(response.content.decode(), "topics-heading")
     assert sources.text == "Topics"
     assertContains(response, "<strong>Sources:</strong>", html=False)
+
+
+@pytest.mark.parametrize("path", ["phase", "syllabus"])
+def test_each_topic_names_the_exam_s_sub_areas_asked_inside_it(learner_client, path):
+    slug = "multimodal-data"
+    url = phase_url(slug) if path == "phase" else reverse("phases:syllabus")
+    response = learner_client.get(url)
+    assert response.status_code == 200
+
+    html = response.content.decode()
+    subareas = SubArea.objects.filter(topic__domain__phases__slug=slug).select_related("topic")
+    assert subareas.exists()
+    for subarea in subareas:
+        topic = element_by_id(html, f"topic-{subarea.topic.slug}")
+        assert "Also asked here: " in topic.text
+        assert subarea.title in topic.text, (subarea.topic.slug, subarea.title)
 
 
 def test_phase_five_shows_the_topics_of_both_its_domains(learner_client):
