@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +26,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
 from django.db import connection  # noqa: E402
@@ -34,6 +36,7 @@ from django.utils import timezone  # noqa: E402
 
 from phases.models import Intensity, SelfCheck  # noqa: E402
 from progress.models import AttemptQuestion, CheckOff, StudyPlan  # noqa: E402
+from progress.practice.scoring import DRILL_LENGTH  # noqa: E402
 from progress.summary.keep import rebuild  # noqa: E402
 
 ROUNDS = 60
@@ -69,8 +72,7 @@ def new_learner(username: str, *, password: str) -> object:
 # A learner's lived history, written through the app's own services with the clock moved on:
 # what the app records for a year of study (ticks, every review in the review log, missed
 # questions as cards and their reviews, drills and mocks, study time, the written exercises).
-ANSWERS_A_YEAR = 5000
-DRILL_SIZE = 20
+ANSWERS_A_YEAR = 5000  # drill and mock answers together
 EVENING = datetime.time(19, 0)
 
 
@@ -81,8 +83,8 @@ def _at(day: datetime.date, minutes: int = 0) -> datetime.datetime:
 
 def lived_history(user, *, days: int, rng: random.Random) -> dict[str, int]:
     """``days`` of study ending yesterday: the 42 self-checks ticked over the first six weeks,
-    each reviewed whenever due (rated Hard one time in five, else Good); drills of 20 on most
-    evenings for ANSWERS_A_YEAR answers a year, three in four right, a full mock each month,
+    each reviewed whenever due (rated Hard one time in five, else Good); a full mock each month
+    and drills on most evenings, ANSWERS_A_YEAR answers a year in all, three in four right,
     every missed question reviewed when due; an hour of study time typed in each week; every
     phase's exercise written and ticked. Returns the rows made."""
     from fsrs import Rating
@@ -105,9 +107,11 @@ def lived_history(user, *, days: int, rng: random.Random) -> dict[str, int]:
     user.date_joined = _at(first) - datetime.timedelta(hours=1)
     checks = list(SelfCheck.objects.current().order_by("phase__number", "pk"))
     domains = list(Domain.objects.all())
-    drills = round(ANSWERS_A_YEAR * days / 365 / DRILL_SIZE)
-    drill_days = sorted(rng.sample(range(42, days), min(drills, days - 42)))
-    per_day = {day: drill_days.count(day) for day in set(drill_days)}
+    # A full mock every 30 days from the seventh week; drills (the app's length) for the rest of
+    # ANSWERS_A_YEAR, on evenings drawn at random, some with two or three.
+    mocks = sum(1 for offset in range(42, days) if offset % 30 == 0)
+    drills = round((ANSWERS_A_YEAR * days / 365 - mocks * settings.MOCK_QUESTIONS) / DRILL_LENGTH)
+    per_day = Counter(rng.choices(range(42, days), k=drills))
     for offset in range(days):
         day = first + datetime.timedelta(days=offset)
         minutes = 0

@@ -77,12 +77,6 @@ class Topic(models.Model):
     class Meta:
         ordering = ["domain__study_order", "order"]
 
-    @property
-    def subarea_titles(self) -> list[str]:
-        """The exam's subjects asked inside this topic, as the topic list shows them (the
-        syllabus page prefetches them; the phase pages read the snapshot's)."""
-        return [subarea.title for subarea in self.subareas.all()]
-
     def __str__(self) -> str:
         return self.title
 
@@ -92,6 +86,12 @@ class Topic(models.Model):
     natural_key.dependencies = [  # type: ignore[attr-defined]
         "phases.domain"
     ]
+
+    @property
+    def subarea_titles(self) -> list[str]:
+        """The exam's subjects asked inside this topic, as the topic list shows them (the
+        syllabus page prefetches them; the phase pages read the snapshot's)."""
+        return [subarea.title for subarea in self.subareas.all()]
 
 
 class SubArea(models.Model):
