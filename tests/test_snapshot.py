@@ -14,10 +14,10 @@ def test_a_snapshot_carries_the_version_it_was_built_at(syllabus):
     assert snapshot.build(41).version == 41
 
 
-def test_a_snapshot_costs_seven_queries_however_large_the_syllabus(
+def test_a_snapshot_costs_eight_queries_however_large_the_syllabus(
     syllabus, django_assert_num_queries
 ):
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):
         snapshot.build(1)
 
 
