@@ -101,10 +101,8 @@ def lived_history(user, *, days: int, rng: random.Random) -> dict[str, int]:
     content = syllabus()
     first = timezone.localdate() - datetime.timedelta(days=days)
     # Signed up on the first day, as a learner with this history did.
-    get_user_model().objects.filter(pk=user.pk).update(
-        date_joined=_at(first) - datetime.timedelta(hours=1)
-    )
     user.date_joined = _at(first) - datetime.timedelta(hours=1)
+    user.save(update_fields=["date_joined"])
     checks = list(SelfCheck.objects.current().order_by("phase__number", "pk"))
     domains = list(Domain.objects.all())
     # A full mock every 30 days from the seventh week; drills (the app's length) for the rest of

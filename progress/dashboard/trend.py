@@ -83,12 +83,11 @@ def recall_trend(state: LearnerState) -> list[tuple[datetime.date, int]]:
     (progress.dashboard.trend), today's point last; read by the dashboard alone."""
     ticked = [check_id for check_id in state.ticked if check_id in state.content.check_keys]
     last = min(state.today, state.exam_day)
-    # The line's weeks at most: what came before them stands in each check's latest review. A
-    # learner who signed up within those weeks has nothing before them: the plain query.
-    since = start_of_day(last - datetime.timedelta(days=last.weekday(), weeks=WEEKS - 1))
-    if state.user.date_joined >= since:
-        return recall_line(state, logged_reviews(state.user, ticked), last)
-    return recall_line(state, logged_reviews(state.user, ticked, since=since), last)
+    # The line's weeks at most: what came before them stands in each check's latest review.
+    first_monday = last - datetime.timedelta(days=last.weekday(), weeks=WEEKS - 1)
+    return recall_line(
+        state, logged_reviews(state.user, ticked, since=start_of_day(first_monday)), last
+    )
 
 
 def recall_line(

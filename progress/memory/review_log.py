@@ -81,11 +81,12 @@ def logged_reviews(
 ) -> list[LoggedReview]:
     """Every logged review of these self-checks, oldest first: one query. With ``since``, only
     those from then on and, for each check, its latest review before (how it stood then): as
-    many rows as those weeks hold, however long the history."""
+    many rows as those weeks hold, however long the history. A learner who signed up after
+    ``since`` has no review before it: every review is read, without the subquery."""
     rows = ReviewLog.objects.filter(
         user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids
     )
-    if since is not None:
+    if since is not None and user.date_joined < since:
         latest_before = SelfCheck.objects.filter(pk__in=check_ids).values(
             latest=Subquery(
                 ReviewLog.objects.filter(
