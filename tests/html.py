@@ -93,6 +93,11 @@ def element_by_id(html: str | bytes, element_id: str) -> Element:
     return found[0]
 
 
+def header_review(response) -> str:
+    """The header's review link as it reads: "Review today (3)"."""
+    return element_by_id(response.content, "header-review").text
+
+
 def with_class(html: str | bytes, css_class: str) -> list[Element]:
     return [element for element in elements(html) if css_class in element.classes]
 

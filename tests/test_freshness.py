@@ -41,7 +41,14 @@ from tests.factories import (
     tick_exercise_parts,
     write_exercise,
 )
-from tests.html import descendants, element_by_id, page_text, with_tag, without_csrf
+from tests.html import (
+    descendants,
+    element_by_id,
+    header_review,
+    page_text,
+    with_tag,
+    without_csrf,
+)
 
 DASHBOARD = reverse("progress:dashboard")
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "syllabus.yaml"
@@ -62,10 +69,6 @@ def column(response, slug: str, label: str) -> str:
     ]
     (cell,) = [e for e in row.children if e.attrs.get("data-label") == label]
     return cell.text
-
-
-def header_review(response) -> str:
-    return element_by_id(response.content, "header-review").text
 
 
 def review_due(response, slug: str = "core-ml") -> str:
