@@ -83,23 +83,22 @@ def logged_reviews(
     those from then on and, for each check, its latest review before (how it stood then): as
     many rows as those weeks hold, however long the history. A learner who signed up after
     ``since`` has no review before it: every review is read, without the subquery."""
-    rows = ReviewLog.objects.filter(
-        user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids
-    )
+    mine = Q(user_id=user.pk, kind=ReviewLog.Kind.CHECK, self_check_id__in=check_ids)
+    rows = ReviewLog.objects.filter(mine)
     if since is not None and user.date_joined < since:
         latest_before = SelfCheck.objects.filter(pk__in=check_ids).values(
             latest=Subquery(
-                ReviewLog.objects.filter(
-                    user_id=user.pk,
-                    kind=ReviewLog.Kind.CHECK,
-                    self_check_id=OuterRef("pk"),
-                    reviewed_at__lt=since,
-                )
+                ReviewLog.objects.filter(mine, self_check_id=OuterRef("pk"), reviewed_at__lt=since)
                 .order_by("-reviewed_at", "-pk")
                 .values("pk")[:1]
             )
         )
-        rows = rows.filter(Q(reviewed_at__gte=since) | Q(pk__in=latest_before))
+        # The OR at the top, so that each side is searched by its own index (the weeks by
+        # learner, check and time; the latest reviews by key): inside the learner's filter,
+        # SQLite read every review the learner ever logged to find the weeks' few.
+        rows = ReviewLog.objects.filter(
+            (mine & Q(reviewed_at__gte=since)) | Q(pk__in=latest_before)
+        )
     return [
         LoggedReview(*row)
         for row in rows.order_by("reviewed_at", "pk").values_list(
