@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 
 from phases import snapshot
 from phases.content import content_version_subquery, syllabus
+from progress.learner_rows import one_or_none
 
 
 def learner_queryset() -> Any:
@@ -30,7 +31,7 @@ class LearnerBackend(AuthenticationBackend):
             pk = get_user_model()._meta.pk.to_python(user_id)
         except ValidationError:
             return None
-        user = learner_queryset().filter(pk=pk).first()
+        user = one_or_none(learner_queryset().filter(pk=pk))
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

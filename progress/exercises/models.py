@@ -11,7 +11,7 @@ from django.db import models
 
 from phases.models import Phase
 from phases.snapshot import PartInfo, PhaseInfo
-from progress.learner_rows import LearnerQuerySet
+from progress.learner_rows import LearnerQuerySet, one_or_none
 
 # Long enough for a one-page report many times over; a cap so one post cannot fill the disk.
 MAX_CHARS = 50_000
@@ -91,7 +91,7 @@ def status(row: Exercise | None, phase: PhaseInfo) -> ExerciseStatus:
 
 def exercise_status(user: Any, phase: PhaseInfo) -> ExerciseStatus:
     """One query."""
-    return status(Exercise.objects.for_user(user).filter(phase_id=phase.id).first(), phase)
+    return status(one_or_none(Exercise.objects.for_user(user).filter(phase_id=phase.id)), phase)
 
 
 def exercise_statuses(user: Any, phases: tuple[PhaseInfo, ...]) -> dict[int, ExerciseStatus]:

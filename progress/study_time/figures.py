@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from phases.schedule import Schedule
 from phases.snapshot import DomainInfo, PhaseInfo, Syllabus
+from progress.learner_rows import one_or_none
 from progress.study_time.models import TIMER_CAP, StudySession, duration
 from progress.timezones import end_of_day
 
@@ -215,7 +216,7 @@ class RunningTimer:
 
 def running_timer(user: Any, content: Syllabus, now: datetime.datetime) -> RunningTimer | None:
     """The learner's running timer, if any: one query."""
-    session = StudySession.objects.for_user(user).running().select_related("phase").first()
+    session = one_or_none(StudySession.objects.for_user(user).running().select_related("phase"))
     if session is None or session.started_at is None:
         return None
     phase = content.phase_numbered(session.phase.number)

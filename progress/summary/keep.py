@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from phases.content import content_version
 from progress import charts as chart
+from progress.learner_rows import one_or_none
 from progress.lock import lock_learner
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
@@ -194,7 +195,7 @@ def kept(
     every row it changes: the days of ``moments`` counted again, the answers of
     ``domain_ids``, and today's review queue counted; days older than the calendar's weeks
     dropped. Built whole if missing or made for another version or zone."""
-    summary = LearnerSummary.objects.filter(user_id=user.pk).first()
+    summary = one_or_none(LearnerSummary.objects.filter(user_id=user.pk))
     if summary is None or not _fits(summary, user):
         rebuild(user, now=now)
         return
