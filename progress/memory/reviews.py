@@ -76,7 +76,7 @@ def review_check(*, user: Any, self_check_id: int, rating: Rating, now: datetime
     if rating == Rating.Again:
         check_off.confidence = Confidence.SHAKY
     check_off.save(update_fields=[*CheckOff.MEMORY_FIELDS, "confidence"])
-    kept(user, now=now, moments=[now])
+    kept(user, now=now, reviews=[now])
     return True
 
 
@@ -99,7 +99,7 @@ def review_question(
         card.left_at = now
     card.order = practice.reshuffled(card.order, random.SystemRandom())
     card.save(update_fields=[*QuestionCard.MEMORY_FIELDS, "right_in_a_row", "left_at", "order"])
-    kept(user, now=now, moments=[now])
+    kept(user, now=now, reviews=[now])
     return True
 
 

@@ -72,7 +72,7 @@ def _set_done(
         done_at = standing.values_list("done_at", flat=True).first()
         if done_at is None or not standing.update(unticked_at=now):
             return False
-        kept(user, now=now, moments=[done_at])
+        kept(user, now=now, ticks=[done_at])
         return True
     day = fix_review_day(user, now)
     rating = memory.CONFIDENCE_RATING[confidence]
@@ -102,7 +102,7 @@ def _set_done(
             ).save()
         existing.save(update_fields=fields)
         # The tick stands again on its day; a review made now counts on today's.
-        kept(user, now=now, moments=[existing.done_at, now])
+        kept(user, now=now, ticks=[existing.done_at], reviews=[now])
         return True
     first = memory.first_review(rating, now, day.day, fsrs(), start_of_day)
     _, created = CheckOff.objects.get_or_create(
@@ -131,7 +131,8 @@ def _set_done(
             day=day.day,
             answer=answer,
         ).save()
-        kept(user, now=now, moments=[now])
+        # Its first review: not one the calendar counts.
+        kept(user, now=now, ticks=[now])
     return created
 
 
@@ -245,7 +246,7 @@ def settle(*, user: Any, self_check_id: int, outcome: Outcome, now: datetime.dat
     # counts it as a review.
     attempt.first = False
     attempt.save()
-    kept(user, now=now, moments=[now])
+    kept(user, now=now, reviews=[now])
     return True
 
 

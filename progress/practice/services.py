@@ -273,7 +273,7 @@ def _answer(
         # A drill's answer counts at once: a miss joins the review queue now.
         settle_first_sight(user=user, items=[item])
         remember_misses(user=user, items=[item], now=now)
-        kept(user, now=now, moments=[now], domain_ids=[item.question.domain_id])
+        kept(user, now=now, answers=[now], domain_ids=[item.question.domain_id])
 
 
 @transaction.atomic
@@ -299,7 +299,7 @@ def submit(*, user: Any, attempt: Attempt, now: datetime.datetime) -> bool:
             kept(
                 user,
                 now=now,
-                moments=[item.answered_at for item in items if item.answered_at],
+                answers=[item.answered_at for item in items if item.answered_at],
                 domain_ids=attempt.questions.values_list("question__domain_id", flat=True),
             )
     else:

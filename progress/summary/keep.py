@@ -67,15 +67,24 @@ def day_counts(
     since: datetime.datetime,
     until: datetime.datetime | None,
     now: datetime.datetime,
+    fields: Iterable[str] = DAY_FIELDS,
 ) -> dict[str, dict[str, int]]:
-    """Ticks, reviews and answers on each day of the learner's calendar (the active time zone)
-    from ``since`` to ``until``, the days with something done only: one UNION ALL, counted per
-    day by the database. The ticks standing, the counted answers (a live mock's answers show
-    nowhere until it closes) and the logged reviews after a card's first (the tick or the miss
-    is the first; a "not yet" is logged as a try, and counts)."""
+    """``fields`` (ticks, reviews, answers) on each day of the learner's calendar (the active
+    time zone) from ``since`` to ``until``, the days with something done only: one query,
+    counted per day by the database (a UNION ALL for more than one field). The ticks standing,
+    the counted answers (a live mock's answers show nowhere until it closes) and the logged
+    reviews after a card's first (the tick or the miss is the first; a "not yet" is logged as a
+    try, and counts)."""
     zone = timezone.get_current_timezone()
 
-    def per_day(rows: QuerySet[Any], moment: str, field: str) -> QuerySet[Any]:
+    def per_day(field: str) -> QuerySet[Any]:
+        rows: QuerySet[Any]
+        if field == "ticks":
+            rows, moment = CheckOff.objects.for_user(user).ticked(), "done_at"
+        elif field == "answers":
+            rows, moment = AttemptQuestion.objects.counted(user, now), "answered_at"
+        else:
+            rows, moment = ReviewLog.objects.filter(user=user, first=False), "reviewed_at"
         rows = rows.filter(**{f"{moment}__gte": since})
         if until is not None:
             rows = rows.filter(**{f"{moment}__lt": until})
@@ -87,17 +96,12 @@ def day_counts(
             .values_list(Value(field), "local_day", "n")
         )
 
-    rows = per_day(CheckOff.objects.for_user(user).ticked(), "done_at", "ticks").union(
-        per_day(AttemptQuestion.objects.counted(user, now), "answered_at", "answers"),
-        per_day(ReviewLog.objects.filter(user=user, first=False), "reviewed_at", "reviews"),
-        all=True,
-    )
+    first, *others = [per_day(field) for field in fields]
+    rows = first.union(*others, all=True) if others else first
     counts: defaultdict[str, dict[str, int]] = defaultdict(dict)
     for field, day, count in rows:
         counts[day.isoformat()][field] = count
-    return {
-        day: {field: fields.get(field, 0) for field in DAY_FIELDS} for day, fields in counts.items()
-    }
+    return {day: {field: found.get(field, 0) for field in fields} for day, found in counts.items()}
 
 
 def _window(answers: Iterable[Answer]) -> dict[str, list[list[Any]]]:
@@ -188,13 +192,16 @@ def kept(
     user: Any,
     *,
     now: datetime.datetime,
-    moments: Iterable[datetime.datetime] = (),
+    ticks: Iterable[datetime.datetime] = (),
+    reviews: Iterable[datetime.datetime] = (),
+    answers: Iterable[datetime.datetime] = (),
     domain_ids: Iterable[int] = (),
 ) -> None:
     """Keep the summary after a write, in its transaction (the learner's lock held) and after
-    every row it changes: the days of ``moments`` counted again, the answers of
-    ``domain_ids``, and today's review queue counted; days older than the calendar's weeks
-    dropped. Built whole if missing or made for another version or zone."""
+    every row it changes: on the days of the moments a write names, what it changed counted
+    again (ticks, reviews or answers, the others kept), the answers of ``domain_ids``, and
+    today's review queue counted; days older than the calendar's weeks dropped. Built whole if
+    missing or made for another version or zone."""
     summary = one_or_none(LearnerSummary.objects.filter(user_id=user.pk))
     if summary is None or not _fits(summary, user):
         rebuild(user, now=now)
@@ -205,10 +212,26 @@ def kept(
         for day, counts in summary.days.items()
         if datetime.date.fromisoformat(day) >= first
     }
-    for day in sorted({timezone.localdate(moment) for moment in moments}):
-        if day >= first:
-            days.pop(day.isoformat(), None)
-            days.update(day_counts(user, since=start_of_day(day), until=end_of_day(day), now=now))
+    changed: defaultdict[datetime.date, set[str]] = defaultdict(set)
+    for field, moments in (("ticks", ticks), ("reviews", reviews), ("answers", answers)):
+        for moment in moments:
+            if (day := timezone.localdate(moment)) >= first:
+                changed[day].add(field)
+    for day, fields in sorted(changed.items()):
+        key = day.isoformat()
+        found = day_counts(
+            user,
+            since=start_of_day(day),
+            until=end_of_day(day),
+            now=now,
+            fields=sorted(fields),
+        ).get(key, {})
+        counts = {**dict.fromkeys(DAY_FIELDS, 0), **days.get(key, {})}
+        counts.update({field: found.get(field, 0) for field in fields})
+        if any(counts.values()):
+            days[key] = counts
+        else:
+            days.pop(key, None)
     window = dict(summary.window)
     if ids := set(domain_ids):
         # An answer only ever joins a domain's window (none leaves the history), so the
