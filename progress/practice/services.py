@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from phases.models import Domain, Question
+from progress.learner_rows import one_or_none
 from progress.lock import lock_learner
 from progress.memory.reviews import remember_misses
 from progress.models import Attempt, AttemptQuestion, StudyPlan
@@ -66,7 +67,7 @@ def _create_attempt(attempt: Attempt, questions: list[Question], rng: random.Ran
 
 def close_overdue_mock(*, user: Any, now: datetime.datetime) -> Attempt | None:
     """Close the learner's mock if its time ran out; return the live one, if any."""
-    mock = Attempt.objects.for_user(user).unsubmitted_mocks().first()
+    mock = one_or_none(Attempt.objects.for_user(user).unsubmitted_mocks())
     if mock is not None and close_if_over(user=user, attempt=mock, now=now):
         return None
     return mock
