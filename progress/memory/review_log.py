@@ -88,7 +88,12 @@ def logged_reviews(
     if since is not None and user.date_joined < since:
         latest_before = SelfCheck.objects.filter(pk__in=check_ids).values(
             latest=Subquery(
-                ReviewLog.objects.filter(mine, self_check_id=OuterRef("pk"), reviewed_at__lt=since)
+                ReviewLog.objects.filter(
+                    user_id=user.pk,
+                    kind=ReviewLog.Kind.CHECK,
+                    self_check_id=OuterRef("pk"),
+                    reviewed_at__lt=since,
+                )
                 .order_by("-reviewed_at", "-pk")
                 .values("pk")[:1]
             )

@@ -319,18 +319,24 @@ def accuracy_counts(
     """Each domain's Accuracy over its ``window`` newest answers, from (domain, right, the day of
     the mock it was skipped in) newest first. An answer of None (a closed mock's unanswered
     question) counts as wrong, and as skipped on its mock's day."""
-    counts: dict[str, Accuracy] = {}
+    answered: dict[str, int] = {}
+    right: dict[str, int] = {}
+    skipped_days: dict[str, list[datetime.date]] = {}
     for domain, correct, skipped_on in answers:
-        now = counts.get(domain, Accuracy())
-        if now.answered < window:
-            skipped = correct is None and skipped_on is not None
-            counts[domain] = Accuracy(
-                right=now.right + bool(correct),
-                answered=now.answered + 1,
-                skipped=now.skipped + skipped,
-                skipped_days=now.skipped_days + ((skipped_on,) if skipped and skipped_on else ()),
-            )
-    return counts
+        if answered.get(domain, 0) < window:
+            answered[domain] = answered.get(domain, 0) + 1
+            right[domain] = right.get(domain, 0) + bool(correct)
+            if correct is None and skipped_on is not None:
+                skipped_days.setdefault(domain, []).append(skipped_on)
+    return {
+        domain: Accuracy(
+            right=right[domain],
+            answered=count,
+            skipped=len(days := skipped_days.get(domain, [])),
+            skipped_days=tuple(days),
+        )
+        for domain, count in answered.items()
+    }
 
 
 def assess(domains: Iterable[DomainCount], rules: Rules) -> Report:
