@@ -1,5 +1,6 @@
-"""The migrations progress 0034 and 0035: every existing learner gets their summary, built from
-their rows in their own time zone, equal to what the app builds; going back drops it."""
+"""The migrations progress 0034 to 0037: every existing learner gets their summary, built from
+their rows in their own time zone (0037, the minutes studied with it), equal to what the app
+builds; going back drops it."""
 
 import datetime
 
@@ -12,7 +13,7 @@ from progress.summary.keep import build
 from tests.migrating import migrate
 
 BEFORE = [("progress", "0033_exam_outcomes")]
-AFTER = [("progress", "0035_build_learner_summaries")]
+AFTER = [("progress", "0037_learner_summary_minutes")]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,6 +54,14 @@ def test_each_learner_gets_the_summary_their_rows_make_in_their_zone(syllabus, e
             first_sight=True,
         )
 
+    model("progress", "StudySession").objects.create(
+        user_id=plain.pk,
+        phase=model("phases", "Phase").objects.order_by("number").first(),
+        domain=model("phases", "Domain").objects.get(slug="core-ml"),
+        day=timezone.localdate(now),
+        minutes=45,
+    )
+
     apps = migrate(executor, AFTER)
 
     summaries = apps.get_model("progress", "LearnerSummary").objects
@@ -61,9 +70,16 @@ def test_each_learner_gets_the_summary_their_rows_make_in_their_zone(syllabus, e
         kept = summaries.get(user_id=user.pk)
         with timezone.override(zone):
             made = build(learner_queryset().get(pk=user.pk), now=timezone.now())
-        assert (kept.zone, kept.days, kept.window) == (made.zone, made.days, made.window)
+        assert (kept.zone, kept.days, kept.window, kept.minutes) == (
+            made.zone,
+            made.days,
+            made.window,
+            made.minutes,
+        )
         assert sum(day["ticks"] for day in kept.days.values()) == 2
     assert sum(len(answers) for answers in summaries.get(user_id=plain.pk).window.values()) == 3
+    assert summaries.get(user_id=plain.pk).minutes["totals"] == [[1, "core-ml", 45]]
+    assert summaries.get(user_id=auckland.pk).minutes == {"totals": [], "days": {}}
 
     apps = migrate(executor, BEFORE)
     with pytest.raises(LookupError):

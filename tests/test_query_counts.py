@@ -68,6 +68,9 @@ TICK_READING_CHANGING_NOTHING = TICK_CHANGING_NOTHING + 1
 # (progress.summary): the summary's row, the day the write falls on counted again, today's
 # review queue counted for the header, its UPDATE.
 SUMMARY = 4
+# A write of study time keeps the summary's minutes: its row, the minutes by phase and domain,
+# those by day, its UPDATE.
+MINUTES = 4
 # A request that changes the session saves it (Django's database sessions: one UPDATE, in a
 # savepoint).
 SESSION = 1 + WRITE
@@ -112,16 +115,16 @@ PAGES = [
     ("untoggle", "post", TOGGLE, {"done": "0"}, {}, 1 + TICK_CHANGING_NOTHING),
     # With htmx, the row: the ticks, the reveals and the "not yet"s.
     ("untoggle-htmx", "post", TOGGLE, {"done": "0"}, HTMX, 3 + TICK_READING_CHANGING_NOTHING),
-    # Plan and ticks, the review queue (the header's count comes with the learner's summary),
-    # the study time (minutes studied and the timer), the phase's written exercise, the checks
-    # the learner said "not yet" to, and the checks turned over (progress.models.Reveal).
-    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 7),
-    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 8),
-    # The minutes by phase and domain, the header's review count, and the sessions.
-    ("study-time", "get", reverse("progress:study-time"), None, {}, 4),
+    # Plan and ticks, the review queue (the header's count and the minutes studied come with
+    # the learner's summary), the timer, the phase's written exercise, the checks the learner
+    # said "not yet" to, and the checks turned over (progress.models.Reveal).
+    ("phase", "get", reverse("progress:phase", args=["core-ml-foundations"]), None, {}, 6),
+    ("phase-5", "get", reverse("progress:phase", args=["analysis-and-optimization"]), None, {}, 7),
+    # The sessions (the minutes and the header's count come with the learner's summary).
+    ("study-time", "get", reverse("progress:study-time"), None, {}, 3),
     # The learner's row locked, the minutes already on that day (a day holds 24 hours), the
-    # phase and the domain, the insert.
-    ("record", "post", RECORD, {"minutes": "30"}, {}, 6 + WRITE),
+    # phase and the domain, the insert; the summary's minutes kept.
+    ("record", "post", RECORD, {"minutes": "30"}, {}, 6 + WRITE + MINUTES),
     # A first save of the exercise's text: the learner's lock, the row's locking read, its
     # insert; a first tick of its parts the same, then the update, all in the service's
     # transaction (a save names the version it was read at). The download reads the one row.

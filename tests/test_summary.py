@@ -16,17 +16,18 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from phases.content import content_changed
-from phases.models import ContentVersion, Domain, Intensity, SelfCheck
+from phases.models import ContentVersion, Domain, Intensity, Phase, SelfCheck
 from progress import charts as chart
 from progress.auth import learner_queryset
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
 from progress.memory.reviews import ReviewRefused, review_question
 from progress.memory.ticks import Outcome, set_done
-from progress.models import Attempt, CheckOff, LearnerSummary, QuestionCard
+from progress.models import Attempt, CheckOff, LearnerSummary, QuestionCard, StudySession
 from progress.planning.services import save_plan
 from progress.practice import services as practice
-from progress.summary.keep import build, due_count, summary_of
+from progress.study_time import services as study_time
+from progress.summary.keep import build, due_count, minutes_of, summary_of
 from tests.factories import UserFactory, practise, review_revealed, settle_revealed
 from tests.html import header_review, without_csrf
 
@@ -48,18 +49,39 @@ step = st.one_of(
     st.tuples(st.just("wait"), st.integers(1, 24 * 40)),  # hours
     st.tuples(st.just("move"), st.sampled_from(ZONES)),
     st.tuples(st.just("plan"), st.one_of(st.none(), st.integers(1, 60))),  # days to the exam
+    # Study time: typed in (a phase, a domain, days ago, minutes), corrected, deleted, timed.
+    st.tuples(
+        st.just("study"),
+        st.integers(0, 1),
+        st.sampled_from(DOMAINS),
+        st.integers(0, 100),
+        st.integers(1, 300),
+    ),
+    st.tuples(
+        st.just("correct time"),
+        st.integers(0, 3),
+        st.sampled_from(DOMAINS),
+        st.integers(0, 100),
+        st.integers(1, 300),
+    ),
+    st.tuples(st.just("delete time"), st.integers(0, 3)),
+    st.tuples(st.just("start timer"), st.integers(0, 1)),
+    st.tuples(st.just("stop timer"), st.sampled_from(DOMAINS)),
 )
 
 
 def as_kept(summary: LearnerSummary, today: datetime.date) -> tuple:
-    """What a page reads of a summary: the calendar's days up to today, each domain's window."""
+    """What a page reads of a summary: the calendar's days up to today, each domain's window,
+    the minutes studied by phase and domain and those of the calendar's days on."""
     first = chart.activity_start(today)
     days = {
         day: counts
         for day, counts in summary.days.items()
         if first <= datetime.date.fromisoformat(day) <= today
     }
-    return summary.zone, days, summary.window
+    totals, by_day = minutes_of(summary)
+    minutes = {day: total for day, total in by_day.items() if day >= first}
+    return summary.zone, days, summary.window, +totals, minutes
 
 
 def answer(user, attempt: Attempt, right: bool, now: datetime.datetime) -> None:
@@ -74,6 +96,7 @@ def answer(user, attempt: Attempt, right: bool, now: datetime.datetime) -> None:
 def play(user, steps, start: datetime.datetime) -> tuple[datetime.datetime, str]:
     """The steps through the app's own services; the moment and the zone they end in."""
     checks = list(SelfCheck.objects.current().order_by("pk").values_list("pk", flat=True))[:CHECKS]
+    phases = list(Phase.objects.order_by("number").values_list("slug", flat=True))[:2]
     rng = random.Random(7)
     now = start
     zone = "UTC"
@@ -117,6 +140,39 @@ def play(user, steps, start: datetime.datetime) -> tuple[datetime.datetime, str]
                 now += datetime.timedelta(hours=args[0])
             elif action == "move":
                 zone = args[0]
+            elif action == "study":
+                phase, domain, days_ago, minutes = args
+                day = timezone.localdate(now) - datetime.timedelta(days=days_ago)
+                with contextlib.suppress(study_time.DayIsFull):
+                    study_time.record_session(
+                        user=user,
+                        phase_slug=phases[phase],
+                        domain_slug=domain,
+                        day=day,
+                        minutes=minutes,
+                    )
+            elif action in ("correct time", "delete time"):
+                sessions = list(StudySession.objects.for_user(user).recorded().order_by("pk"))
+                if sessions:
+                    session = sessions[args[0] % len(sessions)]
+                    if action == "delete time":
+                        study_time.delete_session(user=user, session_id=session.pk)
+                    else:
+                        _, domain, days_ago, minutes = args
+                        day = timezone.localdate(now) - datetime.timedelta(days=days_ago)
+                        with contextlib.suppress(study_time.DayIsFull):
+                            study_time.correct_session(
+                                user=user,
+                                session_id=session.pk,
+                                domain_slug=domain,
+                                day=day,
+                                minutes=minutes,
+                            )
+            elif action == "start timer":
+                study_time.start_timer(user=user, phase_slug=phases[args[0]], now=now)
+            elif action == "stop timer":
+                with contextlib.suppress(study_time.DayIsFull, study_time.TooShort):
+                    study_time.stop_timer(user=user, domain_slug=args[0], now=now)
             elif action == "plan":
                 today = timezone.localdate(now)
                 save_plan(
@@ -151,6 +207,18 @@ def play(user, steps, start: datetime.datetime) -> tuple[datetime.datetime, str]
     steps=[("tick", 0, ""), ("wait", 20), ("mock", [False]), ("wait", 30), ("move", "Asia/Kolkata")]
 )
 @example(steps=[("tick", 0, ""), ("move", "Pacific/Auckland"), ("tick", 1, "")])
+# Study time typed in, corrected to another domain and day, timed, and deleted.
+@example(
+    steps=[
+        ("study", 0, "core-ml", 0, 30),
+        ("study", 1, "multimodal-data", 90, 45),
+        ("correct time", 0, "multimodal-data", 3, 60),
+        ("start timer", 1),
+        ("wait", 1),
+        ("stop timer", "core-ml"),
+        ("delete time", 1),
+    ]
+)
 @example(steps=[("tick", 0, ""), ("wait", 24 * 100), ("tick", 1, "")])
 @example(
     steps=[("tick", 0, ""), ("tick", 1, ""), ("wait", 60), ("plan", 3), ("review", 0, Rating.Good)]
@@ -219,6 +287,26 @@ def test_a_summary_from_another_zone_or_content_version_is_built_again(learner):
         served = summary_of(get_user_model().objects.get(pk=learner.pk), now=now)
     assert served.content_version == newer
     assert LearnerSummary.objects.get(user=learner).content_version == newer
+
+
+def test_a_summary_made_before_minutes_were_kept_shows_the_minutes_and_keeps_them(
+    learner_client, learner
+):
+    study_time.record_session(
+        user=learner,
+        phase_slug="core-ml-foundations",
+        domain_slug="core-ml",
+        day=timezone.localdate(),
+        minutes=50,
+    )
+    LearnerSummary.objects.filter(user=learner).update(minutes=None)
+
+    page = learner_client.get("/dashboard/")
+
+    assert page.status_code == 200
+    assert "50 min" in page.content.decode()
+    kept = LearnerSummary.objects.get(user=learner)
+    assert kept.minutes["totals"] == [[1, "core-ml", 50]]
 
 
 def test_the_first_page_of_a_day_with_no_write_counts_the_queue_and_keeps_it(

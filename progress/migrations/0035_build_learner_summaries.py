@@ -1,18 +1,13 @@
-"""Every existing learner's summary, built from their rows in their own time zone.
+"""Every existing learner's summary was built here, from their rows in their own time zone.
 
-It runs the app's own rules (progress.summary.keep.build_all), not copies of them over the
-historical models: a summary is what those rules make. On a new install there is no learner
-and nothing runs; a learner whose summary is missing later is served and built on their next
-page all the same.
+It ran the app's own rules (progress.summary.keep.build_all), which read and write today's
+summary model: once the summary gained a column a later migration adds (0037, the minutes
+studied), running them here would write a column that does not exist yet. So the summaries are
+built by the latest migration that adds a column to them (0037), and this one does nothing
+(a database that applied it before keeps what it built). Going back drops every summary.
 """
 
 from django.db import migrations
-
-
-def build(apps, schema_editor):
-    from progress.summary.keep import build_all
-
-    build_all()
 
 
 def drop(apps, schema_editor):
@@ -24,4 +19,4 @@ def drop(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [("progress", "0034_learner_summary")]
 
-    operations = [migrations.RunPython(build, drop)]
+    operations = [migrations.RunPython(migrations.RunPython.noop, drop)]

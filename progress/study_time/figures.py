@@ -8,13 +8,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, Sum
 from django.utils import timezone
 
 from phases.schedule import Schedule
 from phases.snapshot import DomainInfo, PhaseInfo, Syllabus
 from progress.learner_rows import one_or_none
 from progress.study_time.models import TIMER_CAP, StudySession, duration
+from progress.summary.keep import minutes_of, summary_of
 from progress.timezones import end_of_day
 
 RULE_OF_THUMB = "study time should follow exam weight"
@@ -161,22 +161,10 @@ class StudyTime:
 
 def studied(user: Any, since: datetime.date | None = None) -> tuple[Counter[tuple[int, str]], int]:
     """The learner's recorded minutes by (phase number, domain slug), and the minutes recorded
-    on days from ``since`` on (this week's): one query."""
+    on days from ``since`` on (this week's): as the summary keeps them (progress.summary)."""
+    minutes, by_day = minutes_of(summary_of(user, now=timezone.now()))
     since = since or datetime.date.max
-    rows = (
-        StudySession.objects.for_user(user)
-        .recorded()
-        .values_list("phase__number", "domain__slug")
-        .annotate(total=Sum("minutes"), recent=Sum("minutes", filter=Q(day__gte=since)))
-        .order_by()
-    )
-    minutes: Counter[tuple[int, str]] = Counter()
-    recent = 0
-    for number, slug, total, lately in rows:
-        if slug is not None:
-            minutes[(number, slug)] = total
-            recent += lately or 0
-    return minutes, recent
+    return minutes, sum(total for day, total in by_day.items() if day >= since)
 
 
 def study_time(

@@ -12,6 +12,7 @@ from phases.models import Domain, Phase
 from progress.lock import lock_learner
 from progress.study_time.figures import timer_minutes
 from progress.study_time.models import DAY_MINUTES, StudySession, duration
+from progress.summary.keep import minutes_kept
 from progress.timezones import end_of_day
 
 
@@ -78,6 +79,7 @@ def stop_timer(*, user: Any, domain_slug: str, now: datetime.datetime) -> StudyS
             session.minutes, session.capped = min(minutes, room), capped or minutes > room
             session.domain = Domain.objects.get(slug=domain_slug)
             session.save(update_fields=["minutes", "capped", "domain"])
+            minutes_kept(user, now=now)
             return session
         session.delete()
     if too_short:
@@ -96,13 +98,15 @@ def record_session(
     cannot hold it."""
     lock_learner(user)
     _fits(user, day, minutes)
-    return StudySession.objects.create(
+    session = StudySession.objects.create(
         user=user,
         phase=Phase.objects.get(slug=phase_slug),
         domain=Domain.objects.get(slug=domain_slug),
         day=day,
         minutes=minutes,
     )
+    minutes_kept(user, now=timezone.now())
+    return session
 
 
 @transaction.atomic
@@ -114,16 +118,21 @@ def correct_session(
     cannot hold it."""
     lock_learner(user)
     _fits(user, day, minutes, leaving_out=session_id)
-    return (
+    corrected = (
         StudySession.objects.for_user(user)
         .recorded()
         .filter(pk=session_id)
         .update(domain=Domain.objects.get(slug=domain_slug), day=day, minutes=minutes, capped=False)
-        > 0
     )
+    if corrected:
+        minutes_kept(user, now=timezone.now())
+    return corrected > 0
 
 
 @transaction.atomic
 def delete_session(*, user: Any, session_id: int) -> bool:
+    lock_learner(user)
     deleted, _ = StudySession.objects.for_user(user).filter(pk=session_id).delete()
+    if deleted:
+        minutes_kept(user, now=timezone.now())
     return deleted > 0

@@ -10,14 +10,14 @@ again by the next write or the next page that reads it (``summary_of``).
 """
 
 import datetime
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, QuerySet, Value
+from django.db.models import Count, QuerySet, Sum, Value
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -27,7 +27,7 @@ from progress.learner_rows import one_or_none
 from progress.lock import lock_learner
 from progress.memory.queue import review_queue
 from progress.memory.review_days import current_review_day
-from progress.models import AttemptQuestion, CheckOff, ReviewLog
+from progress.models import AttemptQuestion, CheckOff, ReviewLog, StudySession
 from progress.summary.models import LearnerSummary
 from progress.timezones import end_of_day, learner_zone, start_of_day
 
@@ -104,6 +104,23 @@ def day_counts(
     return {day: {field: found.get(field, 0) for field in fields} for day, found in counts.items()}
 
 
+def minutes_studied(user: Any, *, first: datetime.date) -> dict[str, Any]:
+    """The learner's recorded study time (LearnerSummary.minutes): minutes by phase number and
+    domain slug, ever, and on each day from ``first`` (the calendar's weeks) on: two queries,
+    summed by the database."""
+    recorded = StudySession.objects.for_user(user).recorded().filter(domain__isnull=False)
+    totals = (
+        recorded.values_list("phase__number", "domain__slug")
+        .annotate(total=Sum("minutes"))
+        .order_by("phase__number", "domain__slug")
+    )
+    days = recorded.filter(day__gte=first).values_list("day").annotate(total=Sum("minutes"))
+    return {
+        "totals": [[number, slug, total] for number, slug, total in totals],
+        "days": {day.isoformat(): total for day, total in days.order_by("day")},
+    }
+
+
 def _window(answers: Iterable[Answer]) -> dict[str, list[list[Any]]]:
     window: defaultdict[str, list[list[Any]]] = defaultdict(list)
     for domain, correct, started_at in answers:
@@ -149,6 +166,7 @@ def build(user: Any, *, now: datetime.datetime) -> LearnerSummary:
         window_size=settings.ACCURACY_WINDOW,
         days=day_counts(user, since=start_of_day(first), until=None, now=now),
         window=_window(newest_answers(user, now)),
+        minutes=minutes_studied(user, first=first),
         **_due(user, now),
     )
 
@@ -158,6 +176,7 @@ def _fits(summary: LearnerSummary, user: Any) -> bool:
         summary.zone == timezone.get_current_timezone_name()
         and summary.content_version == _version(user)
         and summary.window_size == settings.ACCURACY_WINDOW
+        and summary.minutes is not None
     )
 
 
@@ -174,6 +193,7 @@ def _store(summary: LearnerSummary) -> None:
                 "window",
                 "due_day",
                 "due_count",
+                "minutes",
             )
         },
     )
@@ -185,6 +205,16 @@ def rebuild(user: Any, *, now: datetime.datetime) -> LearnerSummary:
     summary = build(user, now=now)
     _store(summary)
     user.summary = summary
+    return summary
+
+
+def _to_keep(user: Any, *, now: datetime.datetime) -> LearnerSummary | None:
+    """The stored summary a write keeps, or None when there was none that fits (made for
+    another version, zone or window, or missing): then it is built whole now, and is kept."""
+    summary = one_or_none(LearnerSummary.objects.filter(user_id=user.pk))
+    if summary is None or not _fits(summary, user):
+        rebuild(user, now=now)
+        return None
     return summary
 
 
@@ -202,9 +232,8 @@ def kept(
     again (ticks, reviews or answers, the others kept), the answers of ``domain_ids``, and
     today's review queue counted; days older than the calendar's weeks dropped. Built whole if
     missing or made for another version or zone."""
-    summary = one_or_none(LearnerSummary.objects.filter(user_id=user.pk))
-    if summary is None or not _fits(summary, user):
-        rebuild(user, now=now)
+    summary = _to_keep(user, now=now)
+    if summary is None:
         return
     first = chart.activity_start(timezone.localdate(now))
     days = {
@@ -242,6 +271,29 @@ def kept(
     summary.due_day, summary.due_count = due["due_day"], due["due_count"]
     summary.save(update_fields=["days", "window", "due_day", "due_count"])
     user.summary = summary
+
+
+def minutes_kept(user: Any, *, now: datetime.datetime) -> None:
+    """Keep the summary's study time after a write of it (a timer stopped, time typed in,
+    corrected or deleted), in its transaction, the learner's lock held."""
+    summary = _to_keep(user, now=now)
+    if summary is None:
+        return
+    summary.minutes = minutes_studied(user, first=chart.activity_start(timezone.localdate(now)))
+    summary.save(update_fields=["minutes"])
+    user.summary = summary
+
+
+def minutes_of(
+    summary: LearnerSummary,
+) -> tuple[Counter[tuple[int, str]], dict[datetime.date, int]]:
+    """The summary's study time as pages read it: minutes by (phase number, domain slug), and
+    by day."""
+    minutes = summary.minutes or {}
+    return (
+        Counter({(number, slug): total for number, slug, total in minutes.get("totals", [])}),
+        {datetime.date.fromisoformat(day): total for day, total in minutes.get("days", {}).items()},
+    )
 
 
 def summary_of(user: Any, *, now: datetime.datetime) -> LearnerSummary:

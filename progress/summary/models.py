@@ -16,7 +16,10 @@ class LearnerSummary(models.Model):
     the accuracy window: ``[right, moment]``, right being true, false or null (a closed mock's
     question left unanswered, ``moment`` then its mock's start, else null).
     ``due_count``: how many cards the review queue held on review day ``due_day``, after the
-    last write or, on a day with no write yet, as its first page counted it."""
+    last write or, on a day with no write yet, as its first page counted it.
+    ``minutes``: the recorded study time, ``{"totals": [[phase number, domain slug, minutes],
+    ...], "days": {"2026-12-07": minutes}}``, totals ever and the days of the calendar's weeks;
+    null in a summary made before it was kept (built again when read)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -32,6 +35,7 @@ class LearnerSummary(models.Model):
     # The header's count: today's review queue as the last write left it, on that review day.
     due_day = models.DateField(null=True, blank=True)
     due_count = models.PositiveIntegerField(null=True, blank=True)
+    minutes = models.JSONField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"summary of {self.user_id}"
