@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from phases.content import content_changed
-from phases.models import ContentVersion, Domain, Intensity, Phase, SelfCheck
+from phases.models import ContentVersion, Domain, Intensity, Phase, Question, SelfCheck
 from progress import charts as chart
 from progress.auth import learner_queryset
 from progress.memory.queue import review_queue
@@ -28,7 +28,14 @@ from progress.planning.services import save_plan
 from progress.practice import services as practice
 from progress.study_time import services as study_time
 from progress.summary.keep import build, due_count, minutes_of, summary_of
-from tests.factories import UserFactory, practise, review_revealed, settle_revealed
+from tests.factories import (
+    AttemptFactory,
+    AttemptQuestionFactory,
+    UserFactory,
+    practise,
+    review_revealed,
+    settle_revealed,
+)
 from tests.html import header_review, without_csrf
 
 pytestmark = pytest.mark.django_db
@@ -307,6 +314,29 @@ def test_a_summary_made_before_minutes_were_kept_shows_the_minutes_and_keeps_the
     assert "50 min" in page.content.decode()
     kept = LearnerSummary.objects.get(user=learner)
     assert kept.minutes["totals"] == [[1, "core-ml", 50]]
+
+
+def test_a_question_missed_again_leaves_today_s_queue_and_the_header_counts_it_out(
+    learner_client, learner
+):
+    # A right drill answer makes no card and leaves the header's count as it was; a miss of a
+    # question whose card is due today starts that card again, reviewed today: out of the queue.
+    question = Question.objects.current().filter(domain__slug="core-ml", stretch=False).first()
+    earlier = timezone.now() - datetime.timedelta(days=3)
+    missed = AttemptFactory(user=learner, drill=True, started_at=earlier)
+    wrong = AttemptQuestionFactory(attempt=missed, question=question)
+    answer(learner, missed, False, earlier)
+    assert header_review(learner_client.get("/practice/")) == "Review today (1)"
+
+    again = AttemptFactory(user=learner, drill=True)
+    AttemptQuestionFactory(attempt=again, question=question)
+    answer(learner, again, False, timezone.now())
+
+    assert (
+        QuestionCard.objects.get(user=learner, question=question).missed_at
+        > wrong.attempt.started_at
+    )
+    assert header_review(learner_client.get("/practice/")) == "Review today (0)"
 
 
 def test_the_first_page_of_a_day_with_no_write_counts_the_queue_and_keeps_it(

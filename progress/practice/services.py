@@ -273,8 +273,15 @@ def _answer(
     if attempt.kind == Attempt.Kind.DRILL:
         # A drill's answer counts at once: a miss joins the review queue now.
         settle_first_sight(user=user, items=[item])
-        remember_misses(user=user, items=[item], now=now)
-        kept(user, now=now, answers=[now], domain_ids=[item.question.domain_id])
+        missed = remember_misses(user=user, items=[item], now=now)
+        # A right answer makes no card: the review queue is as it was.
+        kept(
+            user,
+            now=now,
+            answers=[now],
+            domain_ids=[item.question.domain_id],
+            queue=missed > 0,
+        )
 
 
 @transaction.atomic

@@ -226,12 +226,15 @@ def kept(
     reviews: Iterable[datetime.datetime] = (),
     answers: Iterable[datetime.datetime] = (),
     domain_ids: Iterable[int] = (),
+    queue: bool = True,
 ) -> None:
     """Keep the summary after a write, in its transaction (the learner's lock held) and after
     every row it changes: on the days of the moments a write names, what it changed counted
     again (ticks, reviews or answers, the others kept), the answers of ``domain_ids``, and
-    today's review queue counted; days older than the calendar's weeks dropped. Built whole if
-    missing or made for another version or zone."""
+    today's review queue counted (``queue``: False for a write that changed no card and not the
+    plan, the queue's only inputs on a review day: the count is left as it was, and one kept
+    for another day is counted by that day's first page); days older than the calendar's weeks
+    dropped. Built whole if missing or made for another version or zone."""
     summary = _to_keep(user, now=now)
     if summary is None:
         return
@@ -267,9 +270,12 @@ def kept(
         # domains it touched are read again and the others kept.
         window.update(_window(newest_answers(user, now, domain_ids=ids)))
     summary.days, summary.window = days, window
-    due = _due(user, now)
-    summary.due_day, summary.due_count = due["due_day"], due["due_count"]
-    summary.save(update_fields=["days", "window", "due_day", "due_count"])
+    fields = ["days", "window"]
+    if queue:
+        due = _due(user, now)
+        summary.due_day, summary.due_count = due["due_day"], due["due_count"]
+        fields += ["due_day", "due_count"]
+    summary.save(update_fields=fields)
     user.summary = summary
 
 
