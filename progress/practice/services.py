@@ -271,7 +271,8 @@ def _answer(
         return
     item.chosen, item.is_correct, item.answered_at = chosen, is_correct, now
     if attempt.kind == Attempt.Kind.DRILL:
-        # A drill's answer counts at once: a miss joins the review queue now.
+        # A drill's answer counts at once, and a miss is a card at once (reviewed today: it
+        # comes back from the learner's next day).
         settle_first_sight(user=user, items=[item])
         missed = remember_misses(user=user, items=[item], now=now)
         # A right answer makes no card: the review queue is as it was.
