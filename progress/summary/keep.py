@@ -270,12 +270,12 @@ def kept(
         # domains it touched are read again and the others kept.
         window.update(_window(newest_answers(user, now, domain_ids=ids)))
     summary.days, summary.window = days, window
-    fields = ["days", "window"]
+    written = ["days", "window"]
     if queue:
         due = _due(user, now)
         summary.due_day, summary.due_count = due["due_day"], due["due_count"]
-        fields += ["due_day", "due_count"]
-    summary.save(update_fields=fields)
+        written += ["due_day", "due_count"]
+    summary.save(update_fields=written)
     user.summary = summary
 
 
