@@ -275,6 +275,24 @@ def test_on_a_day_off_the_dashboard_says_so_and_names_the_next_study_day(learner
 
 
 @pytest.mark.django_db
+def test_a_plan_saved_on_a_day_off_says_when_its_first_study_day_is(learner_client, learner):
+    # Saved today, a day off (three study days a week, the first tomorrow): today the dashboard
+    # says when the plan starts, with the days to the exam (it said nothing until then).
+    tomorrow = today() + datetime.timedelta(days=1)
+    exam = today() + datetime.timedelta(weeks=3)
+    days = [str((today() + datetime.timedelta(days=n)).weekday()) for n in (1, 3, 5)]
+    response = choose_own_pace(learner_client, exam_date=exam.isoformat(), own_days=days)
+    assert response.status_code == 302
+
+    page = learner_client.get(DASHBOARD)
+
+    (box,) = with_class(page.content, "today-phase")
+    assert "21 days to your exam" in box.text
+    (task,) = with_class(page.content, "todays-task")
+    assert task.text == f"No study planned today: your next study day is {short(tomorrow)}."
+
+
+@pytest.mark.django_db
 def test_a_guide_schedule_with_an_exam_ends_its_table_with_the_exam_day(learner_client, learner):
     exam = today() + datetime.timedelta(weeks=12)
     make_plan(learner, intensity="standard", exam_in=(exam - today()).days)

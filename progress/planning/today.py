@@ -40,12 +40,13 @@ def todays_task(
     progress: Any = None,  # its self-checks (done, total)
     exercise: Any = None,  # its written exercise (progress.exercises.models.ExerciseStatus)
 ) -> TodaysTask | None:
-    """None outside the plan's dates (before its start, after its mock)."""
+    """None outside the plan's dates (before its start, after its mock); a plan at the learner's
+    own pace saved on a day off starts on its first study day, and until then says so."""
     days_to_exam = (exam - today).days if exam is not None and exam >= today else None
-    if not schedule.start <= today <= schedule.finish:
+    if today > schedule.finish:
         return None
     if schedule.own_pace and not schedule.is_study_day(today):
-        following = _next_study_day(schedule, today)
+        following = schedule.start if today < schedule.start else _next_study_day(schedule, today)
         task = (
             f"your next study day is {WEEKDAY_NAMES[following.weekday()]} {following.day} "
             f"{following:%b}"
@@ -53,6 +54,8 @@ def todays_task(
             else "your plan has no study day left"
         )
         return TodaysTask(task, days_to_exam)
+    if today < schedule.start:
+        return None
     hours = (
         hours_text(schedule.day_hours)
         if schedule.own_pace
