@@ -57,6 +57,19 @@ def running_since(user, **ago) -> StudySession:
     return StudySession.objects.get(pk=session.pk)
 
 
+@pytest.fixture
+def midday(learner):
+    """The learner in a time zone where it is about noon now, and the test with them: a timer
+    started some minutes ago has not crossed their midnight, whenever the suite runs (in UTC,
+    one started 40 minutes ago at 00:20 is capped at midnight, rightly)."""
+    offset = 12 - timezone.now().astimezone(datetime.UTC).hour  # -11 to 12 hours
+    # The Etc/GMT zones count the other way round: Etc/GMT-3 is three hours ahead of UTC.
+    zone = f"Etc/GMT{-offset:+d}" if offset else "UTC"
+    Profile.objects.update_or_create(user=learner, defaults={"time_zone": zone})
+    with timezone.override(zone):
+        yield zone
+
+
 def capped_minutes(session: StudySession) -> int:
     """What a timer left running counts: four hours, or up to the midnight after its start; at
     least a minute."""
@@ -117,7 +130,7 @@ def test_at_most_one_timer_runs_and_another_phase_s_page_shows_it(learner_client
     assert "Your timer is on phase 1: Studying since" in text
 
 
-def test_stopping_records_the_minutes_for_the_only_domain(learner_client, learner):
+def test_stopping_records_the_minutes_for_the_only_domain(learner_client, learner, midday):
     running_since(learner, minutes=23, seconds=10)
     response = learner_client.post(stop_url())
     assertRedirects(response, f"{phase_url()}#study-time", fetch_redirect_response=False)
@@ -126,7 +139,9 @@ def test_stopping_records_the_minutes_for_the_only_domain(learner_client, learne
     assert "23 min studied for this phase" in section(learner_client.get(phase_url()))
 
 
-def test_stopping_on_a_phase_of_two_domains_asks_which_the_heavier_chosen(learner_client, learner):
+def test_stopping_on_a_phase_of_two_domains_asks_which_the_heavier_chosen(
+    learner_client, learner, midday
+):
     start_timer(
         user=learner, phase_slug=PHASE_FIVE, now=timezone.now() - datetime.timedelta(minutes=20)
     )
@@ -147,7 +162,9 @@ def test_stopping_on_a_phase_of_two_domains_asks_which_the_heavier_chosen(learne
     assert StudySession.objects.get(user=learner).domain.slug == "performance-optimization"
 
 
-def test_stopping_with_htmx_answers_the_section_with_the_time_recorded(learner_client, learner):
+def test_stopping_with_htmx_answers_the_section_with_the_time_recorded(
+    learner_client, learner, midday
+):
     running_since(learner, minutes=40)
     response = learner_client.post(stop_url(), **HTMX)
     assert response.status_code == 200
