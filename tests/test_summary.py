@@ -44,6 +44,9 @@ ZONES = ("UTC", "Pacific/Auckland", "America/Los_Angeles", "Asia/Kolkata")
 CHECKS = 3  # a few self-checks, so ticks, unticks and reviews meet the same cards
 DOMAINS = ("core-ml", "multimodal-data")
 
+# A study session's domain, its day (days ago) and its minutes, typed in or corrected.
+SESSION = (st.sampled_from(DOMAINS), st.integers(0, 100), st.integers(1, 300))
+
 step = st.one_of(
     st.tuples(st.just("tick"), st.integers(0, CHECKS - 1), st.sampled_from(["", "shaky"])),
     st.tuples(st.just("untick"), st.integers(0, CHECKS - 1)),
@@ -57,20 +60,8 @@ step = st.one_of(
     st.tuples(st.just("move"), st.sampled_from(ZONES)),
     st.tuples(st.just("plan"), st.one_of(st.none(), st.integers(1, 60))),  # days to the exam
     # Study time: typed in (a phase, a domain, days ago, minutes), corrected, deleted, timed.
-    st.tuples(
-        st.just("study"),
-        st.integers(0, 1),
-        st.sampled_from(DOMAINS),
-        st.integers(0, 100),
-        st.integers(1, 300),
-    ),
-    st.tuples(
-        st.just("correct time"),
-        st.integers(0, 3),
-        st.sampled_from(DOMAINS),
-        st.integers(0, 100),
-        st.integers(1, 300),
-    ),
+    st.tuples(st.just("study"), st.integers(0, 1), *SESSION),  # a phase
+    st.tuples(st.just("correct time"), st.integers(0, 3), *SESSION),  # one of the sessions
     st.tuples(st.just("delete time"), st.integers(0, 3)),
     st.tuples(st.just("start timer"), st.integers(0, 1)),
     st.tuples(st.just("stop timer"), st.sampled_from(DOMAINS)),
